@@ -1,0 +1,78 @@
+// dctx — fast discrete cosine transforms and their Fourier relatives.
+// Core vocabulary shared by every layer: kinds, norms, precisions, errors.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dctx {
+
+/// Transform family along one axis. Types 1..4 of each, with scipy.fft's definitions:
+///   DCT-I   y_k = x_0 + (-1)^k x_{N-1} + 2 sum_{n=1}^{N-2} x_n cos(pi k n/(N-1))     FFTW REDFT00
+///   DCT-II  y_k = 2 sum_n x_n cos(pi k (2n+1)/(2N))                                  FFTW REDFT10
+///   DCT-III y_k = x_0 + 2 sum_{n>=1} x_n cos(pi n (2k+1)/(2N))                       FFTW REDFT01
+///   DCT-IV  y_k = 2 sum_n x_n cos(pi (2k+1)(2n+1)/(4N))                              FFTW REDFT11
+///   DST-I   y_k = 2 sum_n x_n sin(pi (k+1)(n+1)/(N+1))                               FFTW RODFT00
+///   DST-II  y_k = 2 sum_n x_n sin(pi (k+1)(2n+1)/(2N))                               FFTW RODFT10
+///   DST-III y_k = (-1)^k x_{N-1} + 2 sum_{n<N-1} x_n sin(pi (n+1)(2k+1)/(2N))        FFTW RODFT01
+///   DST-IV  y_k = 2 sum_n x_n sin(pi (2k+1)(2n+1)/(4N))                              FFTW RODFT11
+enum class Kind : std::uint8_t { DCT = 0, DST = 1 };
+
+/// Normalisation, as scipy.fft's `norm`: which direction carries the 1/M factor
+/// (M = 2(N-1) for DCT-I, 2(N+1) for DST-I, 2N otherwise).
+enum class Norm : std::uint8_t { Backward = 0, Ortho = 1, Forward = 2 };
+
+/// Element type of the data a plan transforms.
+enum class Precision : std::uint8_t { F32 = 0, F64 = 1 };
+
+/// Forward (scipy's dct/dst) or inverse (scipy's idct/idst: type 2 <-> 3, 1 and 4 self-inverse).
+enum class Direction : std::uint8_t { Forward = 0, Inverse = 1 };
+
+/// Where a plan runs. Auto picks the best available back end (today: the CPU).
+enum class BackendKind : std::uint8_t { Auto = 0, CPU = 1, CUDA = 2, OpenCL = 3, MPI = 4 };
+
+/// Algorithm for transforms over two axes. Auto lets the plan pick (see docs/design.md).
+enum class Algorithm2D : std::uint8_t { Auto = 0, RowColumn = 1, Fused = 2 };
+
+/// Every invalid argument, shape, size or file gets a dctx::Error naming the problem.
+class Error : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// One axis's transform: family and type (1..4).
+struct AxisTransform {
+  Kind kind = Kind::DCT;
+  int type = 2;
+  friend bool operator==(const AxisTransform&, const AxisTransform&) = default;
+};
+
+using Shape = std::vector<std::size_t>;
+using Strides = std::vector<std::ptrdiff_t>;  // in elements, negative allowed
+
+std::string_view to_string(Kind k);
+std::string_view to_string(Norm n);
+std::string_view to_string(Precision p);
+std::string_view to_string(Direction d);
+std::string_view to_string(BackendKind b);
+/// Parsers for the spellings used by the CLI and Python ("dct", "ortho", "f32"/"float32", ...).
+/// They throw dctx::Error on anything else.
+Kind parse_kind(std::string_view s);
+Norm parse_norm(std::string_view s);
+Precision parse_precision(std::string_view s);
+BackendKind parse_backend(std::string_view s);
+
+/// The type that inverts `type` (1->1, 2->3, 3->2, 4->4).
+constexpr int inverse_type(int type) { return type == 2 ? 3 : type == 3 ? 2 : type; }
+
+/// Length M of the logical symmetric FFT behind a transform of length n (the 1/M of the norms).
+constexpr double logical_length(AxisTransform t, std::size_t n) {
+  if (t.type == 1) return t.kind == Kind::DCT ? 2.0 * (double(n) - 1.0) : 2.0 * (double(n) + 1.0);
+  return 2.0 * double(n);
+}
+
+}  // namespace dctx

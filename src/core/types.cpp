@@ -1,0 +1,68 @@
+// Names and parsers of the core enums.
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "dctx/types.hpp"
+
+namespace dctx {
+namespace {
+std::string lower(std::string_view s) {
+  std::string r(s);
+  std::transform(r.begin(), r.end(), r.begin(), [](unsigned char c) { return std::tolower(c); });
+  return r;
+}
+}  // namespace
+
+std::string_view to_string(Kind k) { return k == Kind::DCT ? "dct" : "dst"; }
+std::string_view to_string(Norm n) {
+  switch (n) {
+    case Norm::Backward: return "backward";
+    case Norm::Ortho: return "ortho";
+    case Norm::Forward: return "forward";
+  }
+  return "?";
+}
+std::string_view to_string(Precision p) { return p == Precision::F32 ? "float32" : "float64"; }
+std::string_view to_string(Direction d) { return d == Direction::Forward ? "forward" : "inverse"; }
+std::string_view to_string(BackendKind b) {
+  switch (b) {
+    case BackendKind::Auto: return "auto";
+    case BackendKind::CPU: return "cpu";
+    case BackendKind::CUDA: return "cuda";
+    case BackendKind::OpenCL: return "opencl";
+    case BackendKind::MPI: return "mpi";
+  }
+  return "?";
+}
+
+Kind parse_kind(std::string_view s) {
+  const std::string l = lower(s);
+  if (l == "dct") return Kind::DCT;
+  if (l == "dst") return Kind::DST;
+  throw Error("unknown transform kind '" + std::string(s) + "' (expected dct or dst)");
+}
+Norm parse_norm(std::string_view s) {
+  const std::string l = lower(s);
+  if (l == "backward" || l.empty()) return Norm::Backward;
+  if (l == "ortho") return Norm::Ortho;
+  if (l == "forward") return Norm::Forward;
+  throw Error("invalid norm '" + std::string(s) + "' (expected backward, ortho or forward)");
+}
+Precision parse_precision(std::string_view s) {
+  const std::string l = lower(s);
+  if (l == "f32" || l == "float32" || l == "float" || l == "single") return Precision::F32;
+  if (l == "f64" || l == "float64" || l == "double") return Precision::F64;
+  throw Error("unsupported precision '" + std::string(s) + "' (expected float32 or float64)");
+}
+BackendKind parse_backend(std::string_view s) {
+  const std::string l = lower(s);
+  if (l == "auto") return BackendKind::Auto;
+  if (l == "cpu") return BackendKind::CPU;
+  if (l == "cuda") return BackendKind::CUDA;
+  if (l == "opencl") return BackendKind::OpenCL;
+  if (l == "mpi") return BackendKind::MPI;
+  throw Error("unknown backend '" + std::string(s) + "' (expected auto, cpu, cuda, opencl or mpi)");
+}
+
+}  // namespace dctx

@@ -1,0 +1,69 @@
+// CPU back end: the FFT/DCT templates of fft-inl.h, r2r-inl.h and nd_driver-inl.h compiled once
+// per SIMD target by Highway's foreach_target, with the best target picked at plan time
+// (HWY_DYNAMIC_DISPATCH). The kernels use compiler vector types sized to the target's vectors,
+// so the same 1D code runs on scalars or on kLanes lines at once.
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <memory>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+#if defined(DCTX_HAVE_OPENMP)
+#include <omp.h>
+#endif
+
+#include "core/backend.hpp"
+#include "cpu/twiddle.hpp"
+#include "dctx/types.hpp"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "cpu/cpu_backend.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+#include <hwy/targets.h>
+
+#include "cpu/nd_driver-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace dctx::cpu::HWY_NAMESPACE {
+
+detail::BackendPlan* MakePlan(const PlanDesc& d) {
+  if (d.precision == Precision::F32) return new CpuPlan<float>(d);
+  return new CpuPlan<double>(d);
+}
+
+const char* Target() { return TargetName(); }
+
+}  // namespace dctx::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace dctx {
+namespace cpu {
+HWY_EXPORT(MakePlan);
+HWY_EXPORT(Target);
+}  // namespace cpu
+
+namespace detail {
+std::unique_ptr<BackendPlan> make_cpu_plan(const PlanDesc& normalized) {
+  return std::unique_ptr<BackendPlan>(HWY_DYNAMIC_DISPATCH(cpu::MakePlan)(normalized));
+}
+std::string cpu_target_name() { return HWY_DYNAMIC_DISPATCH(cpu::Target)(); }
+std::vector<std::int64_t> cpu_available_targets() {
+  std::vector<std::int64_t> r;
+  for (std::int64_t t = hwy::SupportedTargets() & HWY_TARGETS; t != 0; t &= t - 1) r.push_back(t & ~(t - 1));
+  return r;
+}
+void cpu_force_target(std::int64_t target) {
+  hwy::SetSupportedTargetsForTest(target);
+  hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+}
+}  // namespace detail
+}  // namespace dctx
+#endif

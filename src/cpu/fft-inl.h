@@ -1,0 +1,391 @@
+// Complex and real FFTs over "lane" values: T is a scalar (float/double) or a compiler vector
+// holding the same element of several independent lines (pocketfft/DUCC "vectorise across
+// transforms"). Written once; compiled per SIMD target by cpu_backend.cc (Highway
+// foreach_target), hence the toggle include guard instead of #pragma once.
+//
+// ComplexFFT: self-sorting (Stockham) mixed-radix decimation in frequency, radices 4, 2, 3, 5 and
+// a generic odd radix; lengths with a large prime factor go through Bluestein's chirp-z
+// convolution (Bluestein 1970) on a 2^a 3^b 5^c length. Twiddles come from twiddle.hpp (long
+// double, rounded once).
+// RealFFT: a real length-n FFT as one complex FFT of n/2 points on the packed signal
+// z_j = x_{2j} + i x_{2j+1} plus an O(n) split (the real-signal packing of seed 003); odd n runs
+// a complex FFT of length n.
+
+#if defined(DCTX_CPU_FFT_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef DCTX_CPU_FFT_INL_H_
+#undef DCTX_CPU_FFT_INL_H_
+#else
+#define DCTX_CPU_FFT_INL_H_
+#endif
+
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+namespace dctx::cpu::HWY_NAMESPACE {
+
+/// A complex number of lanes.
+template <class T>
+struct Cx {
+  T r, i;
+};
+
+template <class T>
+inline Cx<T> operator+(const Cx<T>& a, const Cx<T>& b) {
+  return {a.r + b.r, a.i + b.i};
+}
+template <class T>
+inline Cx<T> operator-(const Cx<T>& a, const Cx<T>& b) {
+  return {a.r - b.r, a.i - b.i};
+}
+/// a * w (kConj: a * conj(w)) with a scalar complex twiddle w.
+template <bool kConj, class T, class T0>
+inline Cx<T> MulW(const Cx<T>& a, const Cx<T0>& w) {
+  if constexpr (kConj) {
+    return {a.r * w.r + a.i * w.i, a.i * w.r - a.r * w.i};
+  } else {
+    return {a.r * w.r - a.i * w.i, a.r * w.i + a.i * w.r};
+  }
+}
+/// i*a (kFwd false) or -i*a (kFwd true): the rotation of the DFT sign convention.
+template <bool kNegI, class T>
+inline Cx<T> RotI(const Cx<T>& a) {
+  if constexpr (kNegI) {
+    return {a.i, -a.r};
+  } else {
+    return {-a.i, a.r};
+  }
+}
+
+template <class T0>
+inline Cx<T0> ToCx(std::complex<long double> z) {
+  return {static_cast<T0>(z.real()), static_cast<T0>(z.imag())};
+}
+
+constexpr std::size_t kMaxGenericRadix = 64;
+
+template <class T0>
+class ComplexFFT {
+ public:
+  explicit ComplexFFT(std::size_t n) : n_(n) {
+    if (n <= 1) return;
+    std::vector<std::size_t> f = Factorize(n);
+    if (UseBluestein(n, f)) {
+      InitBluestein();
+      return;
+    }
+    std::size_t L = 1, M = n;
+    for (std::size_t p : f) {
+      Stage st;
+      st.p = p;
+      st.m = M / p;
+      st.L = L;
+      st.tw.resize(st.m * (p - 1));
+      for (std::size_t n1 = 0; n1 < st.m; ++n1)
+        for (std::size_t k = 1; k < p; ++k)
+          st.tw[n1 * (p - 1) + k - 1] =
+              ToCx<T0>(unit_root(static_cast<std::int64_t>(n1 * k), static_cast<std::int64_t>(M)));
+      if (p % 2 == 1) {
+        st.root.resize(p);
+        for (std::size_t j = 0; j < p; ++j)
+          st.root[j] = ToCx<T0>(unit_root(static_cast<std::int64_t>(j), static_cast<std::int64_t>(p)));
+      }
+      stages_.push_back(std::move(st));
+      L *= p;
+      M /= p;
+    }
+  }
+
+  std::size_t size() const { return n_; }
+  /// Complex lanes of scratch that exec() needs.
+  std::size_t scratch_len() const { return blue_ ? blue_->size() + blue_->scratch_len() : n_; }
+  bool bluestein() const { return blue_ != nullptr; }
+
+  /// In-place DFT of data[0..n): kForward uses exp(-2 pi i jk/n), else exp(+...). Unnormalised.
+  template <bool kForward, class T>
+  void exec(Cx<T>* data, Cx<T>* scratch) const {
+    if (n_ <= 1) return;
+    if (blue_) return ExecBluestein<kForward>(data, scratch);
+    Cx<T>* src = data;
+    Cx<T>* dst = scratch;
+    for (const Stage& st : stages_) {
+      switch (st.p) {
+        case 2: Pass2<kForward>(st, src, dst); break;
+        case 4: Pass4<kForward>(st, src, dst); break;
+        default: PassOdd<kForward>(st, src, dst); break;
+      }
+      std::swap(src, dst);
+    }
+    if (src != data) std::copy(src, src + n_, data);
+  }
+
+ private:
+  struct Stage {
+    std::size_t p = 0, m = 0, L = 0;
+    std::vector<Cx<T0>> tw;    // tw[n1*(p-1) + k-1] = exp(-2 pi i n1 k / (p m))
+    std::vector<Cx<T0>> root;  // exp(-2 pi i j / p), generic odd radix
+  };
+
+  static std::vector<std::size_t> Factorize(std::size_t n) {
+    std::vector<std::size_t> f;
+    while (n % 4 == 0) { f.push_back(4); n /= 4; }
+    if (n % 2 == 0) { f.push_back(2); n /= 2; }
+    for (std::size_t p = 3; p * p <= n; p += 2)
+      while (n % p == 0) { f.push_back(p); n /= p; }
+    if (n > 1) f.push_back(n);
+    return f;
+  }
+
+  // Direct passes cost ~n*p per odd factor p; Bluestein ~3 FFTs of the padded length.
+  static bool UseBluestein(std::size_t n, const std::vector<std::size_t>& f) {
+    std::size_t big = 0;
+    double direct = 0;
+    for (std::size_t p : f) {
+      big = std::max(big, p);
+      direct += static_cast<double>(n) * (p > 5 ? static_cast<double>(p) : 4.0);
+    }
+    if (big <= 5) return false;
+    if (big > kMaxGenericRadix) return true;
+    const double m = static_cast<double>(good_fft_size(2 * n - 1));
+    return 3.0 * m * std::log2(m) * 4.0 + 6.0 * m < direct;
+  }
+
+  template <bool kFwd, class T>
+  void Pass2(const Stage& st, const Cx<T>* x, Cx<T>* y) const {
+    const std::size_t m = st.m, L = st.L;
+    for (std::size_t n1 = 0; n1 < m; ++n1) {
+      const Cx<T>* x0 = x + n1 * L;
+      const Cx<T>* x1 = x + (n1 + m) * L;
+      Cx<T>* y0 = y + (n1 * 2) * L;
+      Cx<T>* y1 = y0 + L;
+      const Cx<T0> w = st.tw[n1];
+      if (n1 == 0) {
+        for (std::size_t s = 0; s < L; ++s) {
+          Cx<T> a = x0[s], b = x1[s];
+          y0[s] = a + b;
+          y1[s] = a - b;
+        }
+      } else {
+        for (std::size_t s = 0; s < L; ++s) {
+          Cx<T> a = x0[s], b = x1[s];
+          y0[s] = a + b;
+          y1[s] = MulW<!kFwd>(a - b, w);
+        }
+      }
+    }
+  }
+
+  template <bool kFwd, class T>
+  void Pass4(const Stage& st, const Cx<T>* x, Cx<T>* y) const {
+    const std::size_t m = st.m, L = st.L;
+    for (std::size_t n1 = 0; n1 < m; ++n1) {
+      const Cx<T>* x0 = x + n1 * L;
+      const Cx<T>* x1 = x + (n1 + m) * L;
+      const Cx<T>* x2 = x + (n1 + 2 * m) * L;
+      const Cx<T>* x3 = x + (n1 + 3 * m) * L;
+      Cx<T>* y0 = y + (n1 * 4) * L;
+      const Cx<T0>* w = &st.tw[n1 * 3];
+      for (std::size_t s = 0; s < L; ++s) {
+        const Cx<T> a = x0[s] + x2[s], b = x0[s] - x2[s];
+        const Cx<T> c = x1[s] + x3[s], d = RotI<kFwd>(x1[s] - x3[s]);
+        const Cx<T> u0 = a + c, u1 = b + d, u2 = a - c, u3 = b - d;
+        y0[s] = u0;
+        if (n1 == 0) {
+          y0[L + s] = u1;
+          y0[2 * L + s] = u2;
+          y0[3 * L + s] = u3;
+        } else {
+          y0[L + s] = MulW<!kFwd>(u1, w[0]);
+          y0[2 * L + s] = MulW<!kFwd>(u2, w[1]);
+          y0[3 * L + s] = MulW<!kFwd>(u3, w[2]);
+        }
+      }
+    }
+  }
+
+  // Odd radix p: u_k = t_0 + sum_{j=1}^{(p-1)/2} [cos(2pi jk/p)(t_j + t_{p-j})
+  //                                              -+ i sin(2pi jk/p)(t_j - t_{p-j})], u_{p-k} likewise.
+  template <bool kFwd, class T>
+  void PassOdd(const Stage& st, const Cx<T>* x, Cx<T>* y) const {
+    const std::size_t p = st.p, m = st.m, L = st.L, h = (p - 1) / 2;
+    Cx<T> sum[kMaxGenericRadix / 2 + 1], dif[kMaxGenericRadix / 2 + 1];
+    for (std::size_t n1 = 0; n1 < m; ++n1) {
+      const Cx<T0>* w = &st.tw[n1 * (p - 1)];
+      Cx<T>* yb = y + (n1 * p) * L;
+      for (std::size_t s = 0; s < L; ++s) {
+        const Cx<T> t0 = x[n1 * L + s];
+        Cx<T> total = t0;
+        for (std::size_t j = 1; j <= h; ++j) {
+          const Cx<T> a = x[(n1 + j * m) * L + s], b = x[(n1 + (p - j) * m) * L + s];
+          sum[j] = a + b;
+          dif[j] = a - b;
+          total = total + sum[j];
+        }
+        yb[s] = total;
+        for (std::size_t k = 1; k <= h; ++k) {
+          Cx<T> re = t0, im{T{}, T{}};
+          std::size_t jk = 0;
+          for (std::size_t j = 1; j <= h; ++j) {
+            jk += k;
+            if (jk >= p) jk -= p;
+            const Cx<T0> r = st.root[jk];  // cos(2pi jk/p), -sin(2pi jk/p)
+            re.r = re.r + sum[j].r * r.r;
+            re.i = re.i + sum[j].i * r.r;
+            im.r = im.r + dif[j].r * r.i;
+            im.i = im.i + dif[j].i * r.i;
+          }
+          // Forward: u_k = re + i*im (im carries -sin); backward: re - i*im.
+          const Cx<T> iim = RotI<false>(im);
+          Cx<T> uk = kFwd ? re + iim : re - iim;
+          Cx<T> ukc = kFwd ? re - iim : re + iim;
+          if (n1 == 0) {
+            yb[k * L + s] = uk;
+            yb[(p - k) * L + s] = ukc;
+          } else {
+            yb[k * L + s] = MulW<!kFwd>(uk, w[k - 1]);
+            yb[(p - k) * L + s] = MulW<!kFwd>(ukc, w[p - k - 1]);
+          }
+        }
+      }
+    }
+  }
+
+  // Bluestein: X_k = conj(b_k) sum_j (x_j conj(b_j)) b_{k-j}, b_j = exp(i pi j^2 / n), the
+  // convolution done with FFTs of length m >= 2n-1. The backward DFT is conj(DFT(conj x)).
+  void InitBluestein() {
+    const std::size_t m = good_fft_size(2 * n_ - 1);
+    blue_ = std::make_unique<ComplexFFT<T0>>(m);
+    chirp_.resize(n_);
+    const std::uint64_t twon = 2 * static_cast<std::uint64_t>(n_);
+    for (std::size_t j = 0; j < n_; ++j) {
+      const std::uint64_t jj = (static_cast<std::uint64_t>(j) * j) % twon;
+      chirp_[j] = ToCx<T0>(unit_root(static_cast<std::int64_t>(jj), static_cast<std::int64_t>(twon), +1));
+    }
+    std::vector<Cx<T0>> b(m, Cx<T0>{0, 0}), s(blue_->scratch_len());
+    b[0] = chirp_[0];
+    for (std::size_t j = 1; j < n_; ++j) b[j] = b[m - j] = chirp_[j];
+    blue_->template exec<true>(b.data(), s.data());
+    const T0 inv = T0(1) / static_cast<T0>(m);
+    for (auto& v : b) v = {v.r * inv, v.i * inv};
+    chirp_fft_ = std::move(b);
+  }
+
+  template <bool kFwd, class T>
+  void ExecBluestein(Cx<T>* data, Cx<T>* scratch) const {
+    const std::size_t m = blue_->size();
+    Cx<T>* a = scratch;
+    Cx<T>* inner = scratch + m;
+    const T zero{};
+    for (std::size_t j = 0; j < n_; ++j) {
+      Cx<T> x = data[j];
+      if (!kFwd) x.i = -x.i;
+      a[j] = MulW<true>(x, chirp_[j]);
+    }
+    for (std::size_t j = n_; j < m; ++j) a[j] = {zero, zero};
+    blue_->template exec<true>(a, inner);
+    for (std::size_t j = 0; j < m; ++j) a[j] = MulW<false>(a[j], chirp_fft_[j]);
+    blue_->template exec<false>(a, inner);
+    for (std::size_t k = 0; k < n_; ++k) {
+      Cx<T> z = MulW<true>(a[k], chirp_[k]);
+      if (!kFwd) z.i = -z.i;
+      data[k] = z;
+    }
+  }
+
+  std::size_t n_;
+  std::vector<Stage> stages_;
+  std::unique_ptr<ComplexFFT<T0>> blue_;
+  std::vector<Cx<T0>> chirp_, chirp_fft_;
+};
+
+template <class T0>
+class RealFFT {
+ public:
+  explicit RealFFT(std::size_t n) : n_(n), fft_(n % 2 == 0 ? n / 2 : n) {
+    if (n % 2 == 0) {
+      tw_.resize(n / 2 + 1);
+      for (std::size_t k = 0; k <= n / 2; ++k)
+        tw_[k] = ToCx<T0>(unit_root(static_cast<std::int64_t>(k), static_cast<std::int64_t>(n)));
+    }
+  }
+  std::size_t size() const { return n_; }
+  bool bluestein() const { return fft_.bluestein(); }
+  /// Complex lanes of scratch needed by forward/backward (besides their in/out arrays).
+  std::size_t scratch_len() const { return (n_ % 2 == 0 ? 0 : n_) + fft_.scratch_len(); }
+
+  /// out[k] = sum_j in[j] exp(-2 pi i jk/n), k = 0..n/2. `in` (n lanes) and `out` (n/2+1) may
+  /// not overlap.
+  template <class T>
+  void forward(const T* in, Cx<T>* out, Cx<T>* scratch) const {
+    const std::size_t n = n_;
+    if (n % 2 == 1) {
+      Cx<T>* buf = scratch;
+      const T zero{};
+      for (std::size_t j = 0; j < n; ++j) buf[j] = {in[j], zero};
+      fft_.template exec<true>(buf, scratch + n);
+      for (std::size_t k = 0; k <= n / 2; ++k) out[k] = buf[k];
+      return;
+    }
+    const std::size_t M = n / 2;
+    for (std::size_t j = 0; j < M; ++j) out[j] = {in[2 * j], in[2 * j + 1]};
+    fft_.template exec<true>(out, scratch);
+    const Cx<T> z0 = out[0];
+    const T zero{};
+    out[0] = {z0.r + z0.i, zero};
+    out[M] = {z0.r - z0.i, zero};
+    for (std::size_t k = 1; 2 * k <= M; ++k) {
+      const Cx<T> a = out[k], b = out[M - k];
+      // E = (a + conj b)/2, O = -i (a - conj b)/2, X_k = E + W^k O, X_{M-k} = conj(E - W^k O).
+      const Cx<T> e{(a.r + b.r) * T0(0.5), (a.i - b.i) * T0(0.5)};
+      const Cx<T> o{(a.i + b.i) * T0(0.5), (b.r - a.r) * T0(0.5)};
+      const Cx<T> wo = MulW<false>(o, tw_[k]);
+      out[k] = e + wo;
+      out[M - k] = {e.r - wo.r, wo.i - e.i};
+    }
+  }
+
+  /// Unnormalised inverse of forward(): out[j] = sum_{k<n} X_k exp(+2 pi i jk/n) with X the
+  /// Hermitian extension of in[0..n/2]. `in` is destroyed; `out` (n lanes) may not overlap it.
+  template <class T>
+  void backward(Cx<T>* in, T* out, Cx<T>* scratch) const {
+    const std::size_t n = n_;
+    if (n % 2 == 1) {
+      Cx<T>* buf = scratch;
+      buf[0] = in[0];
+      for (std::size_t k = 1; k <= n / 2; ++k) {
+        buf[k] = in[k];
+        buf[n - k] = {in[k].r, -in[k].i};
+      }
+      fft_.template exec<false>(buf, scratch + n);
+      for (std::size_t j = 0; j < n; ++j) out[j] = buf[j].r;
+      return;
+    }
+    const std::size_t M = n / 2;
+    {
+      const T a = in[0].r, b = in[M].r;
+      in[0] = {a + b, a - b};
+    }
+    for (std::size_t k = 1; 2 * k <= M; ++k) {
+      const Cx<T> a = in[k], b = in[M - k];
+      // P = a + conj b, D = a - conj b, Q = i conj(W^k) D: Z_k = P + Q, Z_{M-k} = conj(P - Q).
+      const Cx<T> P{a.r + b.r, a.i - b.i}, D{a.r - b.r, a.i + b.i};
+      const Cx<T> Q = RotI<false>(MulW<true>(D, tw_[k]));
+      in[k] = P + Q;
+      in[M - k] = {P.r - Q.r, Q.i - P.i};
+    }
+    fft_.template exec<false>(in, scratch);
+    for (std::size_t j = 0; j < M; ++j) {
+      out[2 * j] = in[j].r;
+      out[2 * j + 1] = in[j].i;
+    }
+  }
+
+ private:
+  std::size_t n_;
+  ComplexFFT<T0> fft_;
+  std::vector<Cx<T0>> tw_;  // exp(-2 pi i k/n), k = 0..n/2
+};
+
+}  // namespace dctx::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // toggle guard

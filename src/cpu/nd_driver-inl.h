@@ -1,0 +1,203 @@
+// N-D driver of the CPU back end: for each transformed axis, gather kLanes lines into a
+// lane-interleaved buffer (one compiler vector per element), run the 1D transform once on
+// vectors, scatter back. Lines adjacent in memory are loaded as whole vectors. The first axis reads
+// the input and writes the output; later axes work in place on the output.
+
+#if defined(DCTX_CPU_ND_DRIVER_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef DCTX_CPU_ND_DRIVER_INL_H_
+#undef DCTX_CPU_ND_DRIVER_INL_H_
+#else
+#define DCTX_CPU_ND_DRIVER_INL_H_
+#endif
+
+#include "cpu/r2r-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace dctx::cpu::HWY_NAMESPACE {
+
+/// Lane vector of this target: HWY_LANES(T0) elements of T0 in one GCC/Clang vector.
+template <class T0>
+struct LaneVec {
+  static constexpr std::size_t kLanes = HWY_LANES(T0) >= 2 ? HWY_LANES(T0) : 2;
+  typedef T0 type __attribute__((vector_size(sizeof(T0) * kLanes)));
+};
+
+inline const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
+
+/// Zeroed scratch aligned for the widest vector. (std::vector<V> is not enough: the standard
+/// allocator is compiled for the baseline target, where a 64-byte vector type is only 16-byte
+/// aligned.)
+template <class U>
+class AlignedBuffer {
+ public:
+  explicit AlignedBuffer(std::size_t n) {
+    const std::size_t bytes = ((n * sizeof(U) + 127) / 128 + 1) * 128;
+    p_ = static_cast<U*>(std::aligned_alloc(128, bytes));
+    if (!p_) throw std::bad_alloc();
+    std::memset(static_cast<void*>(p_), 0, bytes);
+  }
+  AlignedBuffer(const AlignedBuffer&) = delete;
+  AlignedBuffer& operator=(const AlignedBuffer&) = delete;
+  ~AlignedBuffer() { std::free(p_); }
+  U* data() const { return p_; }
+
+ private:
+  U* p_;
+};
+
+template <class T0>
+class CpuPlan final : public detail::BackendPlan {
+  using V = typename LaneVec<T0>::type;
+  static constexpr std::size_t kLanes = LaneVec<T0>::kLanes;
+
+ public:
+  explicit CpuPlan(const PlanDesc& d) : shape_(d.shape), threads_(d.threads) {
+    for (std::size_t i = 0; i < d.axes.size(); ++i) {
+      const std::size_t axis = static_cast<std::size_t>(d.axes[i]);
+      const AxisTransform t = d.transforms[i];
+      const std::size_t n = d.shape[axis];
+      const AxisTransform eff{t.kind, d.direction == Direction::Inverse ? inverse_type(t.type) : t.type};
+      axes_.push_back(Axis{axis, R2R<T0>(eff, n, detail::axis_scale(d, t, n), *d.orthogonalize)});
+    }
+  }
+
+  void execute(const float* in, const std::ptrdiff_t* is, float* out,
+               const std::ptrdiff_t* os) const override {
+    if constexpr (std::is_same_v<T0, float>) Run(in, is, out, os);
+    else throw Error("plan precision is float64 but the data is float32");
+  }
+  void execute(const double* in, const std::ptrdiff_t* is, double* out,
+               const std::ptrdiff_t* os) const override {
+    if constexpr (std::is_same_v<T0, double>) Run(in, is, out, os);
+    else throw Error("plan precision is float32 but the data is float64");
+  }
+
+  std::string describe() const override {
+    std::string r = std::string("cpu[") + TargetName() + ", " + std::to_string(kLanes) +
+                    " lanes, threads " + std::to_string(threads_) + "]";
+    for (const Axis& a : axes_) r += " axis " + std::to_string(a.axis) + ": " + a.r2r.name() + ";";
+    return r;
+  }
+
+ private:
+  struct Axis {
+    std::size_t axis;
+    R2R<T0> r2r;
+  };
+
+  void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
+    bool first = true;
+    for (const Axis& a : axes_) {
+      if (first) RunAxis(a, in, is, out, os);
+      else RunAxis(a, out, os, out, os);
+      first = false;
+    }
+  }
+
+  // One axis: lines enumerated over the other axes, innermost fastest.
+  void RunAxis(const Axis& a, const T0* in, const std::ptrdiff_t* is, T0* out,
+               const std::ptrdiff_t* os) const {
+    const std::size_t rank = shape_.size(), n = shape_[a.axis];
+    std::size_t ext[detail::kMaxRank];
+    std::ptrdiff_t sin[detail::kMaxRank], sout[detail::kMaxRank];
+    std::size_t nd = 0, nlines = 1;
+    for (std::size_t d = 0; d < rank; ++d) {
+      if (d == a.axis) continue;
+      ext[nd] = shape_[d];
+      sin[nd] = is[d];
+      sout[nd] = os[d];
+      nlines *= shape_[d];
+      ++nd;
+    }
+    const std::ptrdiff_t lin = is[a.axis], lout = os[a.axis];
+    const std::size_t groups = (nlines + kLanes - 1) / kLanes;
+    auto work = [&](std::size_t g_begin, std::size_t g_end) {
+      AlignedBuffer<V> buf(n);
+      AlignedBuffer<Cx<V>> scratch(a.r2r.scratch_len());
+      std::ptrdiff_t oin[kLanes], oout[kLanes];
+      for (std::size_t g = g_begin; g < g_end; ++g) {
+        const std::size_t j0 = g * kLanes, cnt = std::min(kLanes, nlines - j0);
+        for (std::size_t l = 0; l < cnt; ++l) LineOffsets(j0 + l, nd, ext, sin, sout, &oin[l], &oout[l]);
+        Gather(in, lin, oin, cnt, n, buf.data());
+        a.r2r.exec(buf.data(), scratch.data());
+        Scatter(buf.data(), out, lout, oout, cnt, n);
+      }
+    };
+    const std::size_t nt = std::min<std::size_t>(static_cast<std::size_t>(threads_), groups);
+    if (nt <= 1) {
+      work(0, groups);
+      return;
+    }
+#if defined(DCTX_HAVE_OPENMP)
+#pragma omp parallel num_threads(static_cast<int>(nt))
+    {
+      const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
+      const std::size_t nth = static_cast<std::size_t>(omp_get_num_threads());
+      work(groups * t / nth, groups * (t + 1) / nth);
+    }
+#else
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < nt; ++t) pool.emplace_back(work, groups * t / nt, groups * (t + 1) / nt);
+    work(0, groups / nt);
+    for (auto& th : pool) th.join();
+#endif
+  }
+
+  static void LineOffsets(std::size_t j, std::size_t nd, const std::size_t* ext,
+                          const std::ptrdiff_t* sin, const std::ptrdiff_t* sout, std::ptrdiff_t* oin,
+                          std::ptrdiff_t* oout) {
+    std::ptrdiff_t a = 0, b = 0;
+    for (std::size_t d = nd; d-- > 0;) {
+      const std::size_t idx = j % ext[d];
+      j /= ext[d];
+      a += static_cast<std::ptrdiff_t>(idx) * sin[d];
+      b += static_cast<std::ptrdiff_t>(idx) * sout[d];
+    }
+    *oin = a;
+    *oout = b;
+  }
+
+  static bool Consecutive(const std::ptrdiff_t* off, std::size_t cnt) {
+    if (cnt != kLanes) return false;
+    for (std::size_t l = 1; l < cnt; ++l)
+      if (off[l] != off[0] + static_cast<std::ptrdiff_t>(l)) return false;
+    return true;
+  }
+
+  static void Gather(const T0* in, std::ptrdiff_t s, const std::ptrdiff_t* off, std::size_t cnt,
+                     std::size_t n, V* buf) {
+    if (Consecutive(off, cnt)) {
+      const T0* p = in + off[0];
+      for (std::size_t i = 0; i < n; ++i) std::memcpy(&buf[i], p + static_cast<std::ptrdiff_t>(i) * s, sizeof(V));
+      return;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      V v{};
+      const std::ptrdiff_t si = static_cast<std::ptrdiff_t>(i) * s;
+      for (std::size_t l = 0; l < cnt; ++l) v[l] = in[off[l] + si];
+      buf[i] = v;
+    }
+  }
+
+  static void Scatter(const V* buf, T0* out, std::ptrdiff_t s, const std::ptrdiff_t* off,
+                      std::size_t cnt, std::size_t n) {
+    if (Consecutive(off, cnt)) {
+      T0* p = out + off[0];
+      for (std::size_t i = 0; i < n; ++i) std::memcpy(p + static_cast<std::ptrdiff_t>(i) * s, &buf[i], sizeof(V));
+      return;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::ptrdiff_t si = static_cast<std::ptrdiff_t>(i) * s;
+      for (std::size_t l = 0; l < cnt; ++l) out[off[l] + si] = buf[i][l];
+    }
+  }
+
+  Shape shape_;
+  int threads_;
+  std::vector<Axis> axes_;
+};
+
+}  // namespace dctx::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // toggle guard

@@ -1,0 +1,231 @@
+// One-dimensional DCT/DST types I-IV on a contiguous line of lanes, each reduced to one FFT with
+// O(n) pre- and post-processing. Scale factors (norm, orthogonalize) are folded into the twiddles.
+//  - types II/III: Makhoul's N-point algorithm (J. Makhoul, "A fast cosine transform in one and
+//    two dimensions", IEEE TASSP 1980; the "N-point DCT" of seed 002): an even/odd reordering, one
+//    real FFT of length n and a quarter-wave rotation exp(-i pi k/(2n)).
+//  - DST-II/III: DST-II(x)_k = DCT-II((-1)^n x_n)_{n-1-k}; DST-III(x)_n = (-1)^n DCT-III(rev x)_n.
+//  - type IV, even n: one complex FFT of n/2 points on z_j = (x_{2j} + i x_{n-1-2j})
+//    exp(-i pi (4j+1)/(4n)), post-rotation exp(-i pi k/n); odd n: a complex FFT of 2n points.
+//    DST-IV(x)_k = (-1)^k DCT-IV(rev x)_k.
+//  - DCT-I / DST-I: the real FFT of the even / odd symmetric extension (length 2(n-1) / 2(n+1)).
+
+#if defined(DCTX_CPU_R2R_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef DCTX_CPU_R2R_INL_H_
+#undef DCTX_CPU_R2R_INL_H_
+#else
+#define DCTX_CPU_R2R_INL_H_
+#endif
+
+#include "cpu/fft-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace dctx::cpu::HWY_NAMESPACE {
+
+/// A 1D real-to-real transform of one length, with its normalisation folded in.
+template <class T0>
+class R2R {
+ public:
+  /// `t` is the transform actually computed (an inverse already mapped to its type); `fct` the
+  /// overall scale; `ortho` applies scipy's orthogonalize corrections.
+  R2R(AxisTransform t, std::size_t n, double fct, bool ortho)
+      : t_(t), n_(n), fct_(fct), ortho_(ortho), dst_(t.kind == Kind::DST) {
+    const long double s2 = std::sqrt(2.0L);
+    switch (t.type) {
+      case 2: {
+        rfft_ = std::make_unique<RealFFT<T0>>(n);
+        tw_.resize(n / 2 + 1);
+        for (std::size_t k = 0; k <= n / 2; ++k)
+          tw_[k] = ToCx<T0>(2.0L * fct * half_unit_root(static_cast<std::int64_t>(k), 2 * n));
+        c0_ = static_cast<T0>(2.0L * fct / (ortho ? s2 : 1.0L));
+        scratch_ = (n + 1) / 2 + n / 2 + 1 + rfft_->scratch_len();
+        break;
+      }
+      case 3: {
+        rfft_ = std::make_unique<RealFFT<T0>>(n);
+        tw_.resize(n / 2 + 1);
+        for (std::size_t k = 0; k <= n / 2; ++k)
+          tw_[k] = ToCx<T0>(static_cast<long double>(fct) *
+                            half_unit_root(static_cast<std::int64_t>(k), 2 * n, +1));
+        c0_ = static_cast<T0>(fct * (ortho ? s2 : 1.0L));
+        scratch_ = n / 2 + 1 + (n + 1) / 2 + rfft_->scratch_len();
+        break;
+      }
+      case 4: {
+        if (n % 2 == 0) {
+          const std::size_t m = n / 2;
+          cfft_ = std::make_unique<ComplexFFT<T0>>(m);
+          tw_.resize(m);
+          tw2_.resize(m);
+          for (std::size_t j = 0; j < m; ++j) {
+            tw_[j] = ToCx<T0>(half_unit_root(static_cast<std::int64_t>(4 * j + 1), 4 * n));
+            tw2_[j] = ToCx<T0>(2.0L * fct * half_unit_root(static_cast<std::int64_t>(j), n));
+          }
+          scratch_ = m + cfft_->scratch_len();
+        } else {
+          // C_k = exp(-i pi (2k+1)/(4n)) * sum_j (x_j exp(-i pi j/(2n))) exp(-2 pi i jk/(2n)).
+          cfft_ = std::make_unique<ComplexFFT<T0>>(2 * n);
+          tw_.resize(n);
+          tw2_.resize(n);
+          for (std::size_t j = 0; j < n; ++j) {
+            tw_[j] = ToCx<T0>(half_unit_root(static_cast<std::int64_t>(j), 2 * n));
+            tw2_[j] = ToCx<T0>(2.0L * fct * half_unit_root(static_cast<std::int64_t>(2 * j + 1), 4 * n));
+          }
+          scratch_ = 2 * n + cfft_->scratch_len();
+        }
+        break;
+      }
+      case 1: {
+        if (!dst_) {
+          rfft_ = std::make_unique<RealFFT<T0>>(2 * (n - 1));
+          scratch_ = (n - 1) + n + rfft_->scratch_len();
+        } else {
+          rfft_ = std::make_unique<RealFFT<T0>>(2 * (n + 1));
+          scratch_ = (n + 1) + (n + 2) + rfft_->scratch_len();
+        }
+        c0_ = static_cast<T0>(fct);
+        break;
+      }
+      default:
+        throw Error("internal: transform type " + std::to_string(t.type));
+    }
+  }
+
+  std::size_t size() const { return n_; }
+  std::size_t scratch_len() const { return scratch_; }
+
+  /// In place on x[0..n) (contiguous lanes); `s` holds scratch_len() complex lanes.
+  template <class T>
+  void exec(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    switch (t_.type) {
+      case 2: return Exec2(x, s);
+      case 3: return Exec3(x, s);
+      case 4: return n_ % 2 == 0 ? Exec4Even(x, s) : Exec4Odd(x, s);
+      default: return dst_ ? ExecDst1(x, s) : ExecDct1(x, s);
+    }
+  }
+
+  std::string name() const {
+    std::string r = dst_ ? "DST-" : "DCT-";
+    static const char* roman[] = {"", "I", "II", "III", "IV"};
+    r += roman[t_.type];
+    const bool blue = (rfft_ && rfft_->bluestein()) || (cfft_ && cfft_->bluestein());
+    return r + "(" + std::to_string(n_) + (blue ? ", Bluestein" : "") + ")";
+  }
+
+ private:
+  template <class T>
+  static void NegateOdd(T* x, std::size_t n) {
+    for (std::size_t i = 1; i < n; i += 2) x[i] = -x[i];
+  }
+
+  template <class T>
+  void Exec2(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_;
+    if (dst_) NegateOdd(x, n);
+    T* v = reinterpret_cast<T*>(s);
+    Cx<T>* V = s + (n + 1) / 2;
+    Cx<T>* rs = V + n / 2 + 1;
+    for (std::size_t i = 0; i < (n + 1) / 2; ++i) v[i] = x[2 * i];
+    for (std::size_t i = 0; i < n / 2; ++i) v[n - 1 - i] = x[2 * i + 1];
+    rfft_->forward(v, V, rs);
+    x[0] = V[0].r * c0_;
+    for (std::size_t k = 1; 2 * k <= n; ++k) {
+      const Cx<T> z = MulW<false>(V[k], tw_[k]);
+      x[k] = z.r;
+      if (n - k != k) x[n - k] = -z.i;
+    }
+    if (dst_) std::reverse(x, x + n);
+  }
+
+  template <class T>
+  void Exec3(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_;
+    if (dst_) std::reverse(x, x + n);
+    Cx<T>* Z = s;
+    T* v = reinterpret_cast<T*>(s + n / 2 + 1);
+    Cx<T>* rs = s + n / 2 + 1 + (n + 1) / 2;
+    Z[0] = {x[0] * c0_, T{}};
+    for (std::size_t k = 1; 2 * k <= n; ++k) Z[k] = MulW<false>(Cx<T>{x[k], -x[n - k]}, tw_[k]);
+    rfft_->backward(Z, v, rs);
+    for (std::size_t j = 0; j < (n + 1) / 2; ++j) x[2 * j] = v[j];
+    for (std::size_t j = 0; j < n / 2; ++j) x[2 * j + 1] = v[n - 1 - j];
+    if (dst_) NegateOdd(x, n);
+  }
+
+  template <class T>
+  void Exec4Even(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_, m = n / 2;
+    if (dst_) std::reverse(x, x + n);
+    Cx<T>* z = s;
+    for (std::size_t j = 0; j < m; ++j) z[j] = MulW<false>(Cx<T>{x[2 * j], x[n - 1 - 2 * j]}, tw_[j]);
+    cfft_->template exec<true>(z, s + m);
+    for (std::size_t k = 0; k < m; ++k) {
+      const Cx<T> w = MulW<false>(z[k], tw2_[k]);
+      x[2 * k] = w.r;
+      x[n - 1 - 2 * k] = -w.i;
+    }
+    if (dst_) NegateOdd(x, n);
+  }
+
+  template <class T>
+  void Exec4Odd(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_;
+    if (dst_) std::reverse(x, x + n);
+    Cx<T>* z = s;
+    for (std::size_t j = 0; j < n; ++j) z[j] = {x[j] * tw_[j].r, x[j] * tw_[j].i};
+    for (std::size_t j = n; j < 2 * n; ++j) z[j] = {T{}, T{}};
+    cfft_->template exec<true>(z, s + 2 * n);
+    for (std::size_t k = 0; k < n; ++k) x[k] = z[k].r * tw2_[k].r - z[k].i * tw2_[k].i;
+    if (dst_) NegateOdd(x, n);
+  }
+
+  template <class T>
+  void ExecDct1(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_, m = 2 * (n - 1);
+    T* e = reinterpret_cast<T*>(s);
+    Cx<T>* X = s + (n - 1);
+    const T0 s2 = static_cast<T0>(std::sqrt(2.0L));
+    for (std::size_t j = 0; j < n; ++j) e[j] = x[j];
+    if (ortho_) {
+      e[0] = e[0] * s2;
+      e[n - 1] = e[n - 1] * s2;
+    }
+    for (std::size_t j = 1; j + 1 < n; ++j) e[m - j] = x[j];
+    rfft_->forward(e, X, X + n);
+    for (std::size_t k = 0; k < n; ++k) x[k] = X[k].r * c0_;
+    if (ortho_) {
+      x[0] = x[0] / s2;
+      x[n - 1] = x[n - 1] / s2;
+    }
+  }
+
+  template <class T>
+  void ExecDst1(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_, m = 2 * (n + 1);
+    T* e = reinterpret_cast<T*>(s);
+    Cx<T>* X = s + (n + 1);
+    e[0] = T{};
+    e[n + 1] = T{};
+    for (std::size_t j = 0; j < n; ++j) {
+      e[j + 1] = x[j];
+      e[m - 1 - j] = -x[j];
+    }
+    rfft_->forward(e, X, X + n + 2);
+    for (std::size_t k = 0; k < n; ++k) x[k] = -X[k + 1].i * c0_;
+  }
+
+  AxisTransform t_;
+  std::size_t n_;
+  double fct_;
+  bool ortho_, dst_;
+  T0 c0_ = 1;
+  std::size_t scratch_ = 0;
+  std::unique_ptr<RealFFT<T0>> rfft_;
+  std::unique_ptr<ComplexFFT<T0>> cfft_;
+  std::vector<Cx<T0>> tw_, tw2_;
+};
+
+}  // namespace dctx::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // toggle guard

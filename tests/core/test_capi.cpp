@@ -1,0 +1,47 @@
+// The C API gives the same numbers as the C++ API and turns errors into codes + messages.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "dctx/dctx.h"
+#include "dctx/dctx.hpp"
+
+namespace {
+
+TEST(CApi, MatchesCpp) {
+  const size_t shape[2] = {6, 10};
+  std::vector<double> x(60), y(60), z(60);
+  for (std::size_t i = 0; i < 60; ++i) x[i] = std::cos(0.3 * double(i)) + 0.2;
+  dctx_plan* p = nullptr;
+  const int kinds[2] = {DCTX_DCT, DCTX_DST};
+  const int types[2] = {2, 4};
+  ASSERT_EQ(dctx_plan_create(&p, 2, shape, 0, nullptr, kinds, types, DCTX_F64, DCTX_NORM_ORTHO, -1,
+                             DCTX_FORWARD, 1),
+            DCTX_OK);
+  ASSERT_EQ(dctx_execute_f64(p, x.data(), nullptr, y.data(), nullptr), DCTX_OK);
+  dctx::Plan cpp(dctx::PlanDesc{.shape = {6, 10}, .transforms = {{dctx::Kind::DCT, 2}, {dctx::Kind::DST, 4}},
+                                .norm = dctx::Norm::Ortho});
+  cpp.execute(dctx::ConstView<double>(x.data(), {6, 10}), dctx::View<double>(z.data(), {6, 10}));
+  EXPECT_EQ(y, z);
+  // Wrong precision is an error with a message, not a crash.
+  std::vector<float> f(60);
+  EXPECT_EQ(dctx_execute_f32(p, f.data(), nullptr, f.data(), nullptr), DCTX_EINVAL);
+  EXPECT_NE(std::strstr(dctx_last_error(), "float"), nullptr);
+  dctx_plan_destroy(p);
+}
+
+TEST(CApi, BadArguments) {
+  dctx_plan* p = nullptr;
+  const size_t shape[1] = {1};
+  const int types[1] = {1};
+  EXPECT_EQ(dctx_plan_create(&p, 1, shape, 0, nullptr, nullptr, types, DCTX_F64, 0, -1, 0, 1), DCTX_EINVAL);
+  EXPECT_NE(std::strstr(dctx_last_error(), "DCT-I"), nullptr);
+  EXPECT_EQ(p, nullptr);
+  EXPECT_EQ(dctx_plan_create(&p, 0, shape, 0, nullptr, nullptr, nullptr, DCTX_F64, 0, -1, 0, 1), DCTX_EINVAL);
+  EXPECT_EQ(dctx_plan_create(&p, 1, shape, 0, nullptr, nullptr, nullptr, 7, 0, -1, 0, 1), DCTX_EINVAL);
+  EXPECT_EQ(dctx_execute_f64(nullptr, nullptr, nullptr, nullptr, nullptr), DCTX_EINVAL);
+  EXPECT_STREQ(dctx_version(), dctx::kVersion);
+}
+
+}  // namespace

@@ -1,0 +1,58 @@
+// Every bad input gets a dctx::Error whose message names the problem.
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "dctx/dctx.hpp"
+
+namespace dctx {
+namespace {
+
+void expect_error(const PlanDesc& d, const std::string& needle) {
+  try {
+    Plan p(d);
+    FAIL() << "no error; expected one mentioning '" << needle << "'";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+  }
+}
+
+TEST(Errors, BadDescriptions) {
+  expect_error(PlanDesc{.shape = {}}, "shape is empty");
+  expect_error(PlanDesc{.shape = {4, 0}}, "zero extent");
+  expect_error(PlanDesc{.shape = {4, 4}, .axes = {2}}, "out of range");
+  expect_error(PlanDesc{.shape = {4, 4}, .axes = {-3}}, "out of range");
+  expect_error(PlanDesc{.shape = {4, 4}, .axes = {1, -1}}, "repeated");
+  expect_error(PlanDesc{.shape = {4}, .type = 5}, "type 5");
+  expect_error(PlanDesc{.shape = {4}, .type = 0}, "type 0");
+  expect_error(PlanDesc{.shape = {1}, .type = 1}, "DCT-I is not defined for length 1");
+  expect_error(PlanDesc{.shape = {4, 4}, .transforms = {{Kind::DCT, 2}}}, "per-axis transforms");
+  expect_error(PlanDesc{.shape = {4}, .threads = -2}, "threads");
+  expect_error(PlanDesc{.shape = {4}, .backend = BackendKind::CUDA}, "not available");
+  const std::size_t huge = std::numeric_limits<std::size_t>::max() / 4;
+  expect_error(PlanDesc{.shape = {huge, 16}}, "overflows");
+  expect_error(PlanDesc{.shape = {std::size_t(1) << 40, std::size_t(1) << 40}}, "overflows");
+  // DST-I of length 1 is defined.
+  EXPECT_NO_THROW(Plan(PlanDesc{.shape = {1}, .kind = Kind::DST, .type = 1}));
+}
+
+TEST(Errors, BadViews) {
+  Plan p(PlanDesc{.shape = {4, 5}, .precision = Precision::F32});
+  std::vector<float> a(20, 1.0f), b(20);
+  std::vector<double> c(20);
+  EXPECT_THROW(p.execute(ConstView<float>(a.data(), {5, 4}), View<float>(b.data(), {4, 5})), Error);
+  EXPECT_THROW(p.execute(ConstView<float>(a.data(), {4, 5}), View<float>(b.data(), {4, 6})), Error);
+  EXPECT_THROW(p.execute(ConstView<double>(c.data(), {4, 5}), View<double>(c.data(), {4, 5})), Error);
+  EXPECT_THROW(p.execute(ConstView<float>(nullptr, {4, 5}), View<float>(b.data(), {4, 5})), Error);
+  EXPECT_THROW(p.execute(ConstView<float>(a.data(), {4, 5}), View<float>(b.data(), {4, 5}, {0, 1})), Error);
+  EXPECT_THROW(p.execute(ConstView<float>(a.data(), {4, 5}), View<float>(b.data(), {4, 5}, {1, 1})), Error);
+  EXPECT_THROW(View<float>(b.data(), {4, 5}, {1}), Error);
+  try {
+    p.execute(ConstView<double>(c.data(), {4, 5}), View<double>(c.data(), {4, 5}));
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("float32"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace dctx

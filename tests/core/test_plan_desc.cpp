@@ -1,0 +1,46 @@
+// Plan descriptions: defaults, normalisation, scipy's inverse/norm mapping.
+#include <gtest/gtest.h>
+
+#include "dctx/dctx.hpp"
+
+namespace dctx {
+namespace {
+
+TEST(PlanDesc, DefaultsAreScipys) {
+  const PlanDesc d = normalize(PlanDesc{.shape = {4, 6, 8}});
+  EXPECT_EQ(d.axes, (std::vector<int>{0, 1, 2}));
+  ASSERT_EQ(d.transforms.size(), 3u);
+  for (auto t : d.transforms) EXPECT_EQ(t, (AxisTransform{Kind::DCT, 2}));
+  EXPECT_EQ(d.norm, Norm::Backward);
+  EXPECT_EQ(*d.orthogonalize, false);
+  EXPECT_EQ(normalize(PlanDesc{.shape = {4}, .norm = Norm::Ortho}).orthogonalize, true);
+  EXPECT_EQ(d.backend, BackendKind::CPU);
+  EXPECT_GE(normalize(PlanDesc{.shape = {4}, .threads = 0}).threads, 1);
+}
+
+TEST(PlanDesc, NegativeAxesAreResolved) {
+  const PlanDesc d = normalize(PlanDesc{.shape = {4, 6, 8}, .axes = {-1, 0}});
+  EXPECT_EQ(d.axes, (std::vector<int>{2, 0}));
+}
+
+TEST(PlanDesc, PlansAreMoveOnlyAndDescribeThemselves) {
+  Plan a(PlanDesc{.shape = {16, 16}});
+  Plan b(std::move(a));
+  EXPECT_NE(b.describe().find("DCT-II(16)"), std::string::npos);
+  EXPECT_THROW(a.describe(), Error);  // NOLINT: moved-from use is a clear error
+  static_assert(!std::is_copy_constructible_v<Plan>);
+}
+
+TEST(Names, ParseAndPrint) {
+  EXPECT_EQ(parse_norm("ortho"), Norm::Ortho);
+  EXPECT_EQ(parse_kind("DST"), Kind::DST);
+  EXPECT_EQ(parse_precision("float32"), Precision::F32);
+  EXPECT_EQ(to_string(Norm::Forward), "forward");
+  EXPECT_EQ(inverse_type(2), 3);
+  EXPECT_EQ(inverse_type(4), 4);
+  EXPECT_THROW(parse_norm("orto"), Error);
+  EXPECT_THROW(parse_kind("fft"), Error);
+}
+
+}  // namespace
+}  // namespace dctx
