@@ -1,0 +1,122 @@
+"""CLI tests: `dctx transform` equals scipy.fft.dctn/idctn/dstn/idstn for every kind, type, norm
+and axes choice (prime lengths included), .npy dtypes are handled as documented, and bad inputs
+give a clear message, a non-zero exit and no output file."""
+import itertools
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import scipy.fft as sf
+
+DCTX = os.environ["DCTX"]
+C = 2.0  # same constant as tests/oracle/oracle.hpp kErrorC
+
+
+def tol(dtype, n):
+    eps = np.finfo(dtype).eps
+    return min(C * eps * np.log2(max(n, 2)), 1e-6 if dtype == np.float32 else 1e-13)
+
+
+def run(*args):
+    return subprocess.run([DCTX, *map(str, args)], capture_output=True, text=True)
+
+
+passed = failed = 0
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL:", what)
+
+
+def rel(a, b):
+    return np.linalg.norm(a - b) / max(np.linalg.norm(b), 1e-300)
+
+
+with tempfile.TemporaryDirectory() as d:
+    rng = np.random.default_rng(1)
+    src, out = os.path.join(d, "in.npy"), os.path.join(d, "out.npy")
+    funcs = {("dct", False): sf.dctn, ("dct", True): sf.idctn, ("dst", False): sf.dstn, ("dst", True): sf.idstn}
+    shapes = [(7, 12), (13,), (5, 4, 3)]
+    for shape, dtype in itertools.product(shapes, [np.float32, np.float64]):
+        x = rng.uniform(-1, 1, shape).astype(dtype)
+        np.save(src, x)
+        axes_choices = [None, (0,), (-1,)] + ([(0, 2)] if len(shape) == 3 else [])
+        for (kind, inv), t, norm, axes in itertools.product(funcs, [1, 2, 3, 4], ["backward", "ortho", "forward"], axes_choices):
+            args = ["transform", src, out, "--kind", kind, "--type", t, "--norm", norm]
+            if axes is not None:
+                args += ["--axes", ",".join(map(str, axes))]
+            if inv:
+                args.append("--inverse")
+            r = run(*args)
+            want = funcs[(kind, inv)](x.astype(np.float64), type=t, axes=axes, norm=norm)
+            if r.returncode != 0:
+                check(False, f"{args}: {r.stderr}")
+                continue
+            y = np.load(out)
+            n = max(shape) if axes is None else max(shape[a] for a in axes)
+            check(y.dtype == dtype and rel(y, want) <= tol(dtype, n) * 2, f"{shape} {dtype} {args} err={rel(y, want)}")
+    # A prime length through Bluestein, float64.
+    x = rng.uniform(-1, 1, 1009)
+    np.save(src, x)
+    r = run("transform", src, out, "--type", 4, "--norm", "ortho")
+    check(r.returncode == 0 and rel(np.load(out), sf.dct(x, 4, norm="ortho")) < 1e-13, "prime 1009")
+    # Integer input becomes float64 (with a note); Fortran order is honoured.
+    xi = rng.integers(-50, 50, (6, 8)).astype(np.int16)
+    np.save(src, xi)
+    r = run("transform", src, out)
+    check(r.returncode == 0 and "note" in r.stderr and np.load(out).dtype == np.float64
+          and rel(np.load(out), sf.dctn(xi.astype(np.float64))) < 1e-13, "int16 input")
+    xf = np.asfortranarray(rng.uniform(-1, 1, (5, 9)))
+    np.save(src, xf)
+    r = run("transform", src, out, "--norm", "ortho")
+    check(r.returncode == 0 and rel(np.load(out), sf.dctn(xf, norm="ortho")) < 1e-13, "Fortran order")
+    # Round trip.
+    x = rng.uniform(-1, 1, (16, 10)).astype(np.float32)
+    np.save(src, x)
+    run("transform", src, out, "--norm", "ortho")
+    r = run("transform", out, out, "--norm", "ortho", "--inverse")
+    check(r.returncode == 0 and rel(np.load(out), x) < 1e-6, "round trip float32")
+    # Bad inputs: message, non-zero exit, no output file.
+    bad = os.path.join(d, "bad.npy")
+    with open(bad, "wb") as f:
+        f.write(b"not a numpy file at all")
+    np.save(os.path.join(d, "one.npy"), np.ones(1))
+    np.save(os.path.join(d, "c.npy"), np.ones(4, dtype=np.complex128))
+    np.save(os.path.join(d, "x.npy"), np.ones((4, 4)))
+    trunc = os.path.join(d, "trunc.npy")
+    with open(os.path.join(d, "x.npy"), "rb") as f:
+        data = f.read()
+    with open(trunc, "wb") as f:
+        f.write(data[:-8])
+    cases = [
+        ([os.path.join(d, "missing.npy")], "cannot open"),
+        ([bad], "not a .npy file"),
+        ([trunc], "truncated"),
+        ([os.path.join(d, "c.npy")], "unsupported dtype"),
+        ([os.path.join(d, "one.npy"), "--type", "1"], "DCT-I"),
+        ([os.path.join(d, "x.npy"), "--type", "5"], "type 5"),
+        ([os.path.join(d, "x.npy"), "--axes", "0,0"], "repeated"),
+        ([os.path.join(d, "x.npy"), "--axes", "2"], "out of range"),
+        ([os.path.join(d, "x.npy"), "--axes", "a"], "invalid --axes"),
+        ([os.path.join(d, "x.npy"), "--norm", "orto"], "invalid norm"),
+        ([os.path.join(d, "x.npy"), "--kind", "fft"], "unknown transform kind"),
+    ]
+    for extra, needle in cases:
+        target = os.path.join(d, "never.npy")
+        r = run("transform", extra[0], target, *extra[1:])
+        check(r.returncode != 0 and needle in r.stderr and not os.path.exists(target),
+              f"bad input {extra}: rc={r.returncode} stderr={r.stderr!r}")
+    r = run("--version")
+    check(r.returncode == 0 and "dctx" in r.stdout, "--version")
+    r = run("--help")
+    check(r.returncode == 0 and "transform" in r.stdout, "--help")
+
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
