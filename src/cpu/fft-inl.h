@@ -110,7 +110,9 @@ class ComplexFFT {
     for (const Stage& st : stages_) {
       switch (st.p) {
         case 2: Pass2<kForward>(st, src, dst); break;
+        case 3: Pass3<kForward>(st, src, dst); break;
         case 4: Pass4<kForward>(st, src, dst); break;
+        case 5: Pass5<kForward>(st, src, dst); break;
         default: PassOdd<kForward>(st, src, dst); break;
       }
       std::swap(src, dst);
@@ -198,6 +200,56 @@ class ComplexFFT {
           y0[2 * L + s] = MulW<!kFwd>(u2, w[1]);
           y0[3 * L + s] = MulW<!kFwd>(u3, w[2]);
         }
+      }
+    }
+  }
+
+  // Stores u_0..u_{p-1} of one butterfly, twiddled unless n1 == 0.
+  template <bool kFwd, std::size_t P, class T>
+  static void StoreTwiddled(Cx<T>* y0, std::size_t L, std::size_t s, const Cx<T> (&u)[P],
+                            const Cx<T0>* w, bool first) {
+    y0[s] = u[0];
+    for (std::size_t k = 1; k < P; ++k) y0[k * L + s] = first ? u[k] : MulW<!kFwd>(u[k], w[k - 1]);
+  }
+
+  template <bool kFwd, class T>
+  void Pass3(const Stage& st, const Cx<T>* x, Cx<T>* y) const {
+    const std::size_t m = st.m, L = st.L;
+    const T0 h = static_cast<T0>(0.866025403784438646763723170752936183L);  // sin(pi/3)
+    for (std::size_t n1 = 0; n1 < m; ++n1) {
+      const Cx<T>* x0 = x + n1 * L;
+      Cx<T>* y0 = y + (n1 * 3) * L;
+      for (std::size_t s = 0; s < L; ++s) {
+        const Cx<T> t0 = x0[s], t1 = x0[m * L + s], t2 = x0[2 * m * L + s];
+        const Cx<T> sum = t1 + t2, r = RotI<kFwd>(t1 - t2);
+        const Cx<T> mid{t0.r - sum.r * T0(0.5), t0.i - sum.i * T0(0.5)};
+        const Cx<T> rh{r.r * h, r.i * h};
+        const Cx<T> u[3] = {t0 + sum, mid + rh, mid - rh};
+        StoreTwiddled<kFwd>(y0, L, s, u, &st.tw[n1 * 2], n1 == 0);
+      }
+    }
+  }
+
+  template <bool kFwd, class T>
+  void Pass5(const Stage& st, const Cx<T>* x, Cx<T>* y) const {
+    const std::size_t m = st.m, L = st.L;
+    const T0 c1 = static_cast<T0>(0.309016994374947424102293417182819059L);   // cos(2pi/5)
+    const T0 c2 = static_cast<T0>(-0.809016994374947424102293417182819059L);  // cos(4pi/5)
+    const T0 s1 = static_cast<T0>(0.951056516295153572116439333379382143L);   // sin(2pi/5)
+    const T0 s2 = static_cast<T0>(0.587785252292473129168705954639072769L);   // sin(4pi/5)
+    for (std::size_t n1 = 0; n1 < m; ++n1) {
+      const Cx<T>* x0 = x + n1 * L;
+      Cx<T>* y0 = y + (n1 * 5) * L;
+      const std::size_t ml = m * L;
+      for (std::size_t s = 0; s < L; ++s) {
+        const Cx<T> t0 = x0[s], t1 = x0[ml + s], t2 = x0[2 * ml + s], t3 = x0[3 * ml + s], t4 = x0[4 * ml + s];
+        const Cx<T> sa = t1 + t4, da = t1 - t4, sb = t2 + t3, db = t2 - t3;
+        const Cx<T> a1{t0.r + sa.r * c1 + sb.r * c2, t0.i + sa.i * c1 + sb.i * c2};
+        const Cx<T> a2{t0.r + sa.r * c2 + sb.r * c1, t0.i + sa.i * c2 + sb.i * c1};
+        const Cx<T> b1 = RotI<kFwd>(Cx<T>{da.r * s1 + db.r * s2, da.i * s1 + db.i * s2});
+        const Cx<T> b2 = RotI<kFwd>(Cx<T>{da.r * s2 - db.r * s1, da.i * s2 - db.i * s1});
+        const Cx<T> u[5] = {t0 + sa + sb, a1 + b1, a2 + b2, a2 - b2, a1 - b1};
+        StoreTwiddled<kFwd>(y0, L, s, u, &st.tw[n1 * 4], n1 == 0);
       }
     }
   }

@@ -157,6 +157,14 @@ class CpuPlan final : public detail::BackendPlan {
     *oout = b;
   }
 
+  // Lines whose starts are a multiple of 2 KiB apart alias in the L1 sets: stream them through a
+  // tile (see kBlock).
+  static bool CriticalStride(const std::ptrdiff_t* off, std::size_t cnt) {
+    if (cnt < 2) return false;
+    const std::ptrdiff_t d = (off[1] - off[0]) * static_cast<std::ptrdiff_t>(sizeof(T0));
+    return d % 2048 == 0;
+  }
+
   static bool Consecutive(const std::ptrdiff_t* off, std::size_t cnt) {
     if (cnt != kLanes) return false;
     for (std::size_t l = 1; l < cnt; ++l)
@@ -164,11 +172,30 @@ class CpuPlan final : public detail::BackendPlan {
     return true;
   }
 
+  // Lines that are contiguous (s == 1) but far apart are transposed through a small tile one
+  // cache-line-sized block at a time, so each source line is streamed once instead of being
+  // re-fetched per element (with 4 KiB-aligned lines, kLanes streams alias in one L1 set).
+  static constexpr std::size_t kBlock = 64 / sizeof(T0) > kLanes ? 64 / sizeof(T0) : kLanes;
+
   static void Gather(const T0* in, std::ptrdiff_t s, const std::ptrdiff_t* off, std::size_t cnt,
                      std::size_t n, V* buf) {
     if (Consecutive(off, cnt)) {
       const T0* p = in + off[0];
       for (std::size_t i = 0; i < n; ++i) std::memcpy(&buf[i], p + static_cast<std::ptrdiff_t>(i) * s, sizeof(V));
+      return;
+    }
+    if (s == 1 && CriticalStride(off, cnt)) {
+      alignas(64) T0 tile[kLanes][kBlock];
+      for (std::size_t i0 = 0; i0 < n; i0 += kBlock) {
+        const std::size_t len = std::min(kBlock, n - i0);
+        for (std::size_t l = 0; l < cnt; ++l) std::memcpy(tile[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), len * sizeof(T0));
+        for (std::size_t l = cnt; l < kLanes; ++l) std::memset(tile[l], 0, sizeof(tile[l]));
+        for (std::size_t i = 0; i < len; ++i) {
+          V v;
+          for (std::size_t l = 0; l < kLanes; ++l) v[l] = tile[l][i];
+          buf[i0 + i] = v;
+        }
+      }
       return;
     }
     for (std::size_t i = 0; i < n; ++i) {
@@ -184,6 +211,18 @@ class CpuPlan final : public detail::BackendPlan {
     if (Consecutive(off, cnt)) {
       T0* p = out + off[0];
       for (std::size_t i = 0; i < n; ++i) std::memcpy(p + static_cast<std::ptrdiff_t>(i) * s, &buf[i], sizeof(V));
+      return;
+    }
+    if (s == 1 && CriticalStride(off, cnt)) {
+      alignas(64) T0 tile[kLanes][kBlock];
+      for (std::size_t i0 = 0; i0 < n; i0 += kBlock) {
+        const std::size_t len = std::min(kBlock, n - i0);
+        for (std::size_t i = 0; i < len; ++i) {
+          const V v = buf[i0 + i];
+          for (std::size_t l = 0; l < kLanes; ++l) tile[l][i] = v[l];
+        }
+        for (std::size_t l = 0; l < cnt; ++l) std::memcpy(out + off[l] + static_cast<std::ptrdiff_t>(i0), tile[l], len * sizeof(T0));
+      }
       return;
     }
     for (std::size_t i = 0; i < n; ++i) {
