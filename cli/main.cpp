@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   dctx::cli::add_transform_command(app);
   dctx::cli::add_block8_commands(app);
+  dctx::cli::add_compress_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

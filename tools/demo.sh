@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The main demo (make demo): the JPEG-style 8x8 pipeline of seed 000 on the Barbara image, then
+# whole-image DCT compression (seed 002), writing the result images to out/.
+set -euo pipefail
+DCTX=${1:-build/bin/dctx}
+mkdir -p out
+echo "== 8x8 block DCT, quantization with the seed 000 table (expect 32.777 dB) =="
+"$DCTX" jpeg data/barbara.bmp --table nvidia -o out/barbara_jpeg.png
+echo
+echo "== the same with the fixed-point int16 kernels =="
+"$DCTX" jpeg data/barbara.bmp --table nvidia --int16 -o out/barbara_jpeg_int16.png
+echo
+echo "== whole-image 2D DCT, keep the largest 10% of the coefficients =="
+"$DCTX" compress data/barbara.bmp --keep 0.1 -o out/barbara_dct10.png
