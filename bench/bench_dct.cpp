@@ -67,7 +67,7 @@ struct Fftw<double> {
 std::mutex g_fftw_mu;  // FFTW's planner is not thread-safe
 
 template <class T>
-void BM_dctx(benchmark::State& st, Shape2 shape, bool inverse) {
+void BM_dctx(benchmark::State& st, Shape2 shape, bool inverse, dctx::Algorithm2D algo) {
   const std::size_t n = total(shape);
   auto x = random_data<T>(n);
   std::vector<T> y(n);
@@ -76,6 +76,7 @@ void BM_dctx(benchmark::State& st, Shape2 shape, bool inverse) {
   d.norm = dctx::Norm::Ortho;
   d.direction = inverse ? dctx::Direction::Inverse : dctx::Direction::Forward;
   d.precision = std::is_same_v<T, float> ? dctx::Precision::F32 : dctx::Precision::F64;
+  d.algorithm = algo;
   const dctx::Plan p(d);
   for (auto _ : st) {
     p.execute(dctx::ConstView<T>(x.data(), shape), dctx::View<T>(y.data(), shape));
@@ -193,7 +194,11 @@ void register_all(const char* prec) {
   for (const auto& s : shapes)
     for (bool inv : {false, true}) {
       const std::string base = std::string(s.size() == 1 ? "1d/" : "2d/") + prec + (inv ? "/inv/" : "/fwd/") + shape_name(s) + "/";
-      benchmark::RegisterBenchmark((base + "dctx").c_str(), BM_dctx<T>, s, inv);
+      benchmark::RegisterBenchmark((base + "dctx").c_str(), BM_dctx<T>, s, inv, dctx::Algorithm2D::Auto);
+      if (s.size() == 2) {
+        benchmark::RegisterBenchmark((base + "dctx_rowcol").c_str(), BM_dctx<T>, s, inv, dctx::Algorithm2D::RowColumn);
+        benchmark::RegisterBenchmark((base + "dctx_fused").c_str(), BM_dctx<T>, s, inv, dctx::Algorithm2D::Fused);
+      }
       benchmark::RegisterBenchmark((base + "pocketfft").c_str(), BM_pocketfft<T>, s, inv);
       benchmark::RegisterBenchmark((base + "fftw_dct").c_str(), BM_fftw_dct<T>, s, inv);
       if (!inv) benchmark::RegisterBenchmark((base + "fftw_r2c").c_str(), BM_fftw_r2c<T>, s, inv);

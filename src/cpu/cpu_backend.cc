@@ -28,13 +28,26 @@
 #include <hwy/highway.h>
 #include <hwy/targets.h>
 
+#include "cpu/fused2d-inl.h"
 #include "cpu/nd_driver-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
+// Row-column or the fused 2D path (see docs/design.md for the Auto rule and its measurements).
+bool UseFused2D(const PlanDesc& d) {
+  if (d.algorithm == Algorithm2D::RowColumn || !Fused2DApplies(d)) return false;
+  if (d.algorithm == Algorithm2D::Fused) return true;
+  return false;
+}
+
 detail::BackendPlan* MakePlan(const PlanDesc& d) {
-  if (d.precision == Precision::F32) return new CpuPlan<float>(d);
+  const bool fused = UseFused2D(d);
+  if (d.precision == Precision::F32) {
+    if (fused) return new Fused2DPlan<float>(d);
+    return new CpuPlan<float>(d);
+  }
+  if (fused) return new Fused2DPlan<double>(d);
   return new CpuPlan<double>(d);
 }
 

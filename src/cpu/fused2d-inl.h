@@ -1,0 +1,269 @@
+// Fused 2D DCT-II / DCT-III through one 2D real FFT with combined pre- and post-processing
+// (seed 002, Section III: Algorithm 2 and the symmetric post-processing of its Eq. 18; J. Makhoul,
+// IEEE TASSP 1980, for the 2D N-point reordering).
+//
+// Forward (DCT-II along both axes), with v(n1,n2) = x(p1(n1), p2(n2)), p(r) = 2r for r < ceil(N/2)
+// and 2(N-1-r)+1 otherwise, and V its 2D DFT:
+//   y(k1,k2)    = 2 Re[ W1(k1) (A + B) ],   y(k1,N2-k2) = -2 Im[ W1(k1) (A - B) ],
+//   A = W2(k2) V(k1,k2),  B = conj(W2(k2) V(N1-k1 mod N1, k2)),  W(k) = exp(-i pi k/(2N)) (scaled),
+// so only the half spectrum k2 <= N2/2 is needed. Pass 1 (rows, lanes across rows): reorder and
+// real FFT of each row into a planar complex buffer. Pass 2 (columns, lanes across columns): complex
+// FFT of each column, then the post-processing writes output columns k2 and N2-k2 at once.
+// Inverse (DCT-III along both axes): the same two passes backwards: pass 1 combines, per column
+// pair (k2, N2-k2), Z2(k1) = (x(k1,k2) - i x(k1,N2-k2)) W2'(k2) and Z1(k1) = (Z2(k1) - i Z2(N1-k1))
+// W1'(k1), then an inverse complex FFT along the column; pass 2 runs the inverse real FFT of each
+// row and scatters it through p1 and p2.
+
+#if defined(DCTX_CPU_FUSED2D_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef DCTX_CPU_FUSED2D_INL_H_
+#undef DCTX_CPU_FUSED2D_INL_H_
+#else
+#define DCTX_CPU_FUSED2D_INL_H_
+#endif
+
+#include "cpu/nd_driver-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace dctx::cpu::HWY_NAMESPACE {
+
+/// True when `d` (normalised) is a 2D DCT-II or DCT-III over both axes of a rank-2 array.
+inline bool Fused2DApplies(const PlanDesc& d) {
+  if (d.shape.size() != 2 || d.axes.size() != 2) return false;
+  for (const AxisTransform& t : d.transforms)
+    if (t.kind != Kind::DCT || (t.type != 2 && t.type != 3) || t.type != d.transforms[0].type) return false;
+  return d.shape[0] >= 2 && d.shape[1] >= 2;
+}
+
+template <class T0>
+class Fused2DPlan final : public detail::BackendPlan {
+  using V = typename LaneVec<T0>::type;
+  static constexpr std::size_t kLanes = LaneVec<T0>::kLanes;
+
+ public:
+  explicit Fused2DPlan(const PlanDesc& d)
+      : n1_(d.shape[0]), n2_(d.shape[1]), h_(d.shape[1] / 2 + 1), threads_(d.threads),
+        forward_((d.direction == Direction::Inverse ? inverse_type(d.transforms[0].type) : d.transforms[0].type) == 2),
+        rfft_(n2_), cfft_(n1_) {
+    const bool ortho = *d.orthogonalize;
+    // Axis order in `axes` does not matter: the 2D transform is separable.
+    const double f1 = detail::axis_scale(d, d.transforms[0], n1_);
+    const double f2 = detail::axis_scale(d, d.transforms[1], n2_);
+    const long double r2 = std::sqrt(2.0L);
+    const int sign = forward_ ? -1 : +1;
+    w1_.resize(n1_);
+    for (std::size_t k = 0; k < n1_; ++k) {
+      long double s = (forward_ ? 2.0L : 1.0L) * f1;
+      if (ortho && k == 0) s = forward_ ? s / r2 : s * r2;
+      w1_[k] = ToCx<T0>(s * half_unit_root(static_cast<std::int64_t>(k), 2 * n1_, sign));
+    }
+    w2_.resize(h_);
+    for (std::size_t k = 0; k < h_; ++k) {
+      long double s = f2;
+      if (ortho && k == 0) s = forward_ ? s / r2 : s * r2;
+      w2_[k] = ToCx<T0>(s * half_unit_root(static_cast<std::int64_t>(k), 2 * n2_, sign));
+    }
+    perm1_ = Permutation(n1_);
+    perm2_ = Permutation(n2_);
+  }
+
+  void execute(const float* in, const std::ptrdiff_t* is, float* out, const std::ptrdiff_t* os) const override {
+    if constexpr (std::is_same_v<T0, float>) Run(in, is, out, os);
+    else throw Error("plan precision is float64 but the data is float32");
+  }
+  void execute(const double* in, const std::ptrdiff_t* is, double* out, const std::ptrdiff_t* os) const override {
+    if constexpr (std::is_same_v<T0, double>) Run(in, is, out, os);
+    else throw Error("plan precision is float32 but the data is float64");
+  }
+  std::string describe() const override {
+    return std::string("cpu[") + TargetName() + ", " + std::to_string(kLanes) + " lanes, threads " +
+           std::to_string(threads_) + "] fused 2D " + (forward_ ? "DCT-II" : "DCT-III") + "(" +
+           std::to_string(n1_) + "x" + std::to_string(n2_) + ") via one 2D real FFT;";
+  }
+
+ private:
+  static std::vector<std::size_t> Permutation(std::size_t n) {
+    std::vector<std::size_t> p(n);
+    for (std::size_t r = 0; r < n; ++r) p[r] = r < (n + 1) / 2 ? 2 * r : 2 * (n - 1 - r) + 1;
+    return p;
+  }
+
+  template <class F>
+  void Parallel(std::size_t groups, F&& work) const {
+    const std::size_t nt = std::min<std::size_t>(static_cast<std::size_t>(threads_), groups);
+    if (nt <= 1) return work(0, groups);
+#if defined(DCTX_HAVE_OPENMP)
+#pragma omp parallel num_threads(static_cast<int>(nt))
+    {
+      const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
+      const std::size_t nth = static_cast<std::size_t>(omp_get_num_threads());
+      work(groups * t / nth, groups * (t + 1) / nth);
+    }
+#else
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < nt; ++t) pool.emplace_back(work, groups * t / nt, groups * (t + 1) / nt);
+    work(0, groups / nt);
+    for (auto& th : pool) th.join();
+#endif
+  }
+
+  void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
+    // Planar half spectrum: re and im planes of n1 x hp (hp = h rounded up to whole vectors).
+    const std::size_t hp = (h_ + kLanes - 1) / kLanes * kLanes;
+    AlignedBuffer<T0> cre(n1_ * hp), cim(n1_ * hp);
+    if (forward_) {
+      RowsForward(in, is, cre.data(), cim.data(), hp);
+      ColumnsForward(cre.data(), cim.data(), hp, out, os);
+    } else {
+      ColumnsInverse(in, is, cre.data(), cim.data(), hp);
+      RowsInverse(cre.data(), cim.data(), hp, out, os);
+    }
+  }
+
+  // Pass 1 forward: row r of the buffer is the real FFT of the reordered row p1(r).
+  void RowsForward(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim, std::size_t hp) const {
+    const std::size_t groups = (n1_ + kLanes - 1) / kLanes;
+    Parallel(groups, [&](std::size_t g0, std::size_t g1) {
+      AlignedBuffer<V> line(n2_);
+      AlignedBuffer<Cx<V>> spec(h_ + rfft_.scratch_len());
+      for (std::size_t g = g0; g < g1; ++g) {
+        const std::size_t r0 = g * kLanes, cnt = std::min(kLanes, n1_ - r0);
+        const T0* rows[kLanes];
+        for (std::size_t l = 0; l < kLanes; ++l) rows[l] = in + static_cast<std::ptrdiff_t>(perm1_[r0 + std::min(l, cnt - 1)]) * is[0];
+        V* v = line.data();
+        for (std::size_t j = 0; j < n2_; ++j) {
+          const std::ptrdiff_t o = static_cast<std::ptrdiff_t>(perm2_[j]) * is[1];
+          V t;
+          for (std::size_t l = 0; l < kLanes; ++l) t[l] = rows[l][o];
+          v[j] = t;
+        }
+        Cx<V>* s = spec.data();
+        rfft_.forward(v, s, s + h_);
+        for (std::size_t k = 0; k < h_; ++k)
+          for (std::size_t l = 0; l < cnt; ++l) {
+            cre[(r0 + l) * hp + k] = s[k].r[l];
+            cim[(r0 + l) * hp + k] = s[k].i[l];
+          }
+      }
+    });
+  }
+
+  // Pass 2 forward: column FFTs and the symmetric post-processing into output columns k2, N2-k2.
+  void ColumnsForward(const T0* cre, const T0* cim, std::size_t hp, T0* out, const std::ptrdiff_t* os) const {
+    const std::size_t groups = hp / kLanes;
+    Parallel(groups, [&](std::size_t g0, std::size_t g1) {
+      AlignedBuffer<Cx<V>> col(n1_ + cfft_.scratch_len());
+      for (std::size_t g = g0; g < g1; ++g) {
+        const std::size_t k0 = g * kLanes, cnt = std::min(kLanes, h_ - k0);
+        Cx<V>* z = col.data();
+        for (std::size_t r = 0; r < n1_; ++r) {
+          std::memcpy(&z[r].r, cre + r * hp + k0, sizeof(V));
+          std::memcpy(&z[r].i, cim + r * hp + k0, sizeof(V));
+        }
+        cfft_.template exec<true>(z, z + n1_);
+        Cx<V> w2;
+        for (std::size_t l = 0; l < kLanes; ++l) {
+          const Cx<T0> w = w2_[std::min(k0 + l, h_ - 1)];
+          w2.r[l] = w.r;
+          w2.i[l] = w.i;
+        }
+        for (std::size_t k1 = 0; k1 < n1_; ++k1) {
+          const std::size_t k1c = k1 == 0 ? 0 : n1_ - k1;
+          const Cx<V> a = CMul(w2, z[k1]), bc = CMul(w2, z[k1c]);
+          const Cx<V> sum{a.r + bc.r, a.i - bc.i}, dif{a.r - bc.r, a.i + bc.i};
+          const Cx<T0> w1 = w1_[k1];
+          const V y0 = sum.r * w1.r - sum.i * w1.i;     // Re(w1 * (A + B))
+          const V y1 = -(dif.r * w1.i + dif.i * w1.r);  // -Im(w1 * (A - B))
+          T0* row = out + static_cast<std::ptrdiff_t>(k1) * os[0];
+          for (std::size_t l = 0; l < cnt; ++l) {
+            const std::size_t k2 = k0 + l;
+            row[static_cast<std::ptrdiff_t>(k2) * os[1]] = y0[l];
+            if (k2 != 0 && n2_ - k2 != k2) row[static_cast<std::ptrdiff_t>(n2_ - k2) * os[1]] = y1[l];
+          }
+        }
+      }
+    });
+  }
+
+  // Pass 1 inverse: combine the column pair (k2, N2-k2), pre-rotate along both axes, inverse FFT.
+  void ColumnsInverse(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim, std::size_t hp) const {
+    const std::size_t groups = hp / kLanes;
+    Parallel(groups, [&](std::size_t g0, std::size_t g1) {
+      AlignedBuffer<Cx<V>> col(2 * n1_ + cfft_.scratch_len());
+      for (std::size_t g = g0; g < g1; ++g) {
+        const std::size_t k0 = g * kLanes, cnt = std::min(kLanes, h_ - k0);
+        Cx<V>* z2 = col.data();
+        Cx<V>* z = z2 + n1_;
+        Cx<V> w2;
+        for (std::size_t l = 0; l < kLanes; ++l) {
+          const Cx<T0> w = w2_[std::min(k0 + l, h_ - 1)];
+          w2.r[l] = w.r;
+          w2.i[l] = w.i;
+        }
+        for (std::size_t k1 = 0; k1 < n1_; ++k1) {
+          const T0* row = in + static_cast<std::ptrdiff_t>(k1) * is[0];
+          V a{}, b{};
+          for (std::size_t l = 0; l < cnt; ++l) {
+            const std::size_t k2 = k0 + l;
+            a[l] = row[static_cast<std::ptrdiff_t>(k2) * is[1]];
+            b[l] = k2 == 0 ? T0(0) : row[static_cast<std::ptrdiff_t>(n2_ - k2) * is[1]];
+          }
+          z2[k1] = CMul(w2, Cx<V>{a, -b});  // (x(k1,k2) - i x(k1,N2-k2)) W2'
+        }
+        for (std::size_t k1 = 0; k1 < n1_; ++k1) {
+          const Cx<V> u = z2[k1];
+          const Cx<V> m = k1 == 0 ? Cx<V>{V{}, V{}} : z2[n1_ - k1];
+          z[k1] = MulW<false>(Cx<V>{u.r + m.i, u.i - m.r}, w1_[k1]);  // (u - i m) W1'
+        }
+        cfft_.template exec<false>(z, z + n1_);
+        for (std::size_t r = 0; r < n1_; ++r) {
+          std::memcpy(cre + r * hp + k0, &z[r].r, sizeof(V));
+          std::memcpy(cim + r * hp + k0, &z[r].i, sizeof(V));
+        }
+      }
+    });
+  }
+
+  // Pass 2 inverse: inverse real FFT of each row, scattered through p1 (rows) and p2 (columns).
+  void RowsInverse(const T0* cre, const T0* cim, std::size_t hp, T0* out, const std::ptrdiff_t* os) const {
+    const std::size_t groups = (n1_ + kLanes - 1) / kLanes;
+    Parallel(groups, [&](std::size_t g0, std::size_t g1) {
+      AlignedBuffer<V> line(n2_);
+      AlignedBuffer<Cx<V>> spec(h_ + rfft_.scratch_len());
+      for (std::size_t g = g0; g < g1; ++g) {
+        const std::size_t r0 = g * kLanes, cnt = std::min(kLanes, n1_ - r0);
+        Cx<V>* s = spec.data();
+        for (std::size_t k = 0; k < h_; ++k) {
+          Cx<V> c{V{}, V{}};
+          for (std::size_t l = 0; l < cnt; ++l) {
+            c.r[l] = cre[(r0 + l) * hp + k];
+            c.i[l] = cim[(r0 + l) * hp + k];
+          }
+          s[k] = c;
+        }
+        V* v = line.data();
+        rfft_.backward(s, v, s + h_);
+        for (std::size_t l = 0; l < cnt; ++l) {
+          T0* row = out + static_cast<std::ptrdiff_t>(perm1_[r0 + l]) * os[0];
+          for (std::size_t j = 0; j < n2_; ++j) row[static_cast<std::ptrdiff_t>(perm2_[j]) * os[1]] = v[j][l];
+        }
+      }
+    });
+  }
+
+  static Cx<V> CMul(const Cx<V>& a, const Cx<V>& b) {
+    return {a.r * b.r - a.i * b.i, a.r * b.i + a.i * b.r};
+  }
+
+  std::size_t n1_, n2_, h_;
+  int threads_;
+  bool forward_;
+  RealFFT<T0> rfft_;
+  ComplexFFT<T0> cfft_;
+  std::vector<Cx<T0>> w1_, w2_;
+  std::vector<std::size_t> perm1_, perm2_;
+};
+
+}  // namespace dctx::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // toggle guard
