@@ -45,14 +45,15 @@ std::pair<std::ptrdiff_t, std::ptrdiff_t> span_of(const Shape& shape, const std:
 // True when no two index tuples map to one element (sufficient test: sorted by |stride|, each
 // stride exceeds the span of all smaller ones).
 bool non_self_overlapping(const Shape& shape, const Strides& strides) {
-  std::vector<std::pair<std::size_t, std::size_t>> dims;  // (|stride|, extent)
-  for (std::size_t d = 0; d < shape.size(); ++d)
-    if (shape[d] > 1) dims.emplace_back(static_cast<std::size_t>(std::abs(strides[d])), shape[d]);
-  std::sort(dims.begin(), dims.end());
+  std::pair<std::size_t, std::size_t> dims[kMaxRank];  // (|stride|, extent), no allocation
+  std::size_t nd = 0;
+  for (std::size_t d = 0; d < shape.size() && d < kMaxRank; ++d)
+    if (shape[d] > 1) dims[nd++] = {static_cast<std::size_t>(std::abs(strides[d])), shape[d]};
+  std::sort(dims, dims + nd);
   std::size_t span = 0;
-  for (auto [s, e] : dims) {
-    if (s <= span) return false;
-    span += s * (e - 1);
+  for (std::size_t i = 0; i < nd; ++i) {
+    if (dims[i].first <= span) return false;
+    span += dims[i].first * (dims[i].second - 1);
   }
   return true;
 }

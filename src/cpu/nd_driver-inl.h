@@ -45,6 +45,26 @@ class AlignedBuffer {
   U* p_;
 };
 
+/// Per-thread scratch arena, 128-byte aligned, grown on demand and reused by every execution on
+/// that thread (no allocation per call once warm). Callers must not nest uses.
+inline void* ThreadScratch(std::size_t bytes) {
+  struct Arena {
+    void* p = nullptr;
+    std::size_t cap = 0;
+    ~Arena() { std::free(p); }
+  };
+  static thread_local Arena arena;
+  if (bytes > arena.cap) {
+    const std::size_t cap = (bytes + 4095) / 4096 * 4096;
+    void* q = std::aligned_alloc(128, cap);
+    if (!q) throw std::bad_alloc();
+    std::free(arena.p);
+    arena.p = q;
+    arena.cap = cap;
+  }
+  return arena.p;
+}
+
 template <class T0>
 class CpuPlan final : public detail::BackendPlan {
   using V = typename LaneVec<T0>::type;
@@ -112,15 +132,28 @@ class CpuPlan final : public detail::BackendPlan {
     const std::ptrdiff_t lin = is[a.axis], lout = os[a.axis];
     const std::size_t groups = (nlines + kLanes - 1) / kLanes;
     auto work = [&](std::size_t g_begin, std::size_t g_end) {
-      AlignedBuffer<V> buf(n);
-      AlignedBuffer<Cx<V>> scratch(a.r2r.scratch_len());
+      const std::size_t buf_bytes = (n * sizeof(V) + 127) / 128 * 128;
+      char* base = static_cast<char*>(ThreadScratch(buf_bytes + a.r2r.scratch_len() * sizeof(Cx<V>)));
+      V* buf = reinterpret_cast<V*>(base);
+      Cx<V>* scratch = reinterpret_cast<Cx<V>*>(base + buf_bytes);
       std::ptrdiff_t oin[kLanes], oout[kLanes];
       for (std::size_t g = g_begin; g < g_end; ++g) {
         const std::size_t j0 = g * kLanes, cnt = std::min(kLanes, nlines - j0);
         for (std::size_t l = 0; l < cnt; ++l) LineOffsets(j0 + l, nd, ext, sin, sout, &oin[l], &oout[l]);
-        Gather(in, lin, oin, cnt, n, buf.data());
-        a.r2r.exec(buf.data(), scratch.data());
-        Scatter(buf.data(), out, lout, oout, cnt, n);
+        if (cnt * 4 <= kLanes) {
+          // A few lines (e.g. one 1D transform): scalar code, as vectors would mostly carry padding.
+          T0* line = reinterpret_cast<T0*>(buf);
+          Cx<T0>* sscr = reinterpret_cast<Cx<T0>*>(scratch);
+          for (std::size_t l = 0; l < cnt; ++l) {
+            for (std::size_t i = 0; i < n; ++i) line[i] = in[oin[l] + static_cast<std::ptrdiff_t>(i) * lin];
+            a.r2r.exec(line, sscr);
+            for (std::size_t i = 0; i < n; ++i) out[oout[l] + static_cast<std::ptrdiff_t>(i) * lout] = line[i];
+          }
+          continue;
+        }
+        Gather(in, lin, oin, cnt, n, buf);
+        a.r2r.exec(buf, scratch);
+        Scatter(buf, out, lout, oout, cnt, n);
       }
     };
     const std::size_t nt = std::min<std::size_t>(static_cast<std::size_t>(threads_), groups);

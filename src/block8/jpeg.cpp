@@ -1,0 +1,143 @@
+// The JPEG-style pipeline of seed 000 (NVIDIA DCT8x8, section 4): luma, level shift -128, forward
+// DCT, quantize and dequantize, inverse DCT, +128, round, clamp to 0..255, PSNR against the
+// original — plus a colour mode through JPEG's YCbCr (JFIF, ITU-T T.871), every plane through the
+// same pipeline (4:4:4, no subsampling).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "block8/scalar.hpp"
+#include "dctx/block8.hpp"
+
+namespace dctx {
+namespace {
+
+void check_image(const Image& im, const char* fn) {
+  if (im.width <= 0 || im.height <= 0)
+    throw Error(std::string(fn) + ": image of " + std::to_string(im.width) + " x " +
+                std::to_string(im.height) + " pixels is empty");
+  if (im.channels != 1 && im.channels != 3)
+    throw Error(std::string(fn) + ": images have 1 (gray) or 3 (RGB) channels, got " +
+                std::to_string(im.channels));
+  if (im.pixels.size() != std::size_t(im.width) * std::size_t(im.height) * std::size_t(im.channels))
+    throw Error(std::string(fn) + ": pixel buffer size does not match " + std::to_string(im.width) +
+                " x " + std::to_string(im.height) + " x " + std::to_string(im.channels));
+}
+
+std::uint8_t to_byte(float v) {
+  return static_cast<std::uint8_t>(std::clamp(block8::scalar::RoundHalfAway(v), 0.0f, 255.0f));
+}
+
+/// One 8-bit plane through the pipeline, in place.
+void plane_roundtrip(std::vector<std::uint8_t>& plane, int w, int h, const QuantTable& table,
+                     Block8Kernel kernel, const JpegOptions& o, Block8Stats& total) {
+  const Shape shape{std::size_t(h), std::size_t(w)};
+  const Block8Options bo{kernel, o.edge, o.nthreads};
+  Block8Stats s;
+  if (kernel == Block8Kernel::Int16) {
+    std::vector<std::int16_t> buf(plane.size());
+    for (std::size_t i = 0; i < plane.size(); ++i) buf[i] = static_cast<std::int16_t>(plane[i] - 128);
+    View<std::int16_t> v(buf.data(), shape);
+    s = block8_roundtrip_quantized(v, v, table, bo);
+    for (std::size_t i = 0; i < plane.size(); ++i)
+      plane[i] = static_cast<std::uint8_t>(std::clamp(buf[i] + 128, 0, 255));
+  } else {
+    std::vector<float> buf(plane.size());
+    for (std::size_t i = 0; i < plane.size(); ++i) buf[i] = static_cast<float>(plane[i]) - 128.0f;
+    View<float> v(buf.data(), shape);
+    s = block8_roundtrip_quantized(v, v, table, bo);
+    for (std::size_t i = 0; i < plane.size(); ++i) plane[i] = to_byte(buf[i] + 128.0f);
+  }
+  total.coefficients += s.coefficients;
+  total.zeros += s.zeros;
+}
+
+}  // namespace
+
+Image image_luma(const Image& image) {
+  check_image(image, "image_luma");
+  if (image.channels == 1) return image;
+  Image y{image.width, image.height, 1, {}};
+  const std::size_t n = std::size_t(image.width) * std::size_t(image.height);
+  y.pixels.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t r = image.pixels[3 * i], g = image.pixels[3 * i + 1], b = image.pixels[3 * i + 2];
+    y.pixels[i] = static_cast<std::uint8_t>((313524 * r + 615514 * g + 119537 * b + 524288) >> 20);
+  }
+  return y;
+}
+
+double psnr(const Image& a, const Image& b) {
+  check_image(a, "psnr");
+  check_image(b, "psnr");
+  if (a.width != b.width || a.height != b.height || a.channels != b.channels)
+    throw Error("psnr: images differ in size (" + std::to_string(a.width) + " x " +
+                std::to_string(a.height) + " x " + std::to_string(a.channels) + " vs " +
+                std::to_string(b.width) + " x " + std::to_string(b.height) + " x " +
+                std::to_string(b.channels) + ")");
+  double se = 0;
+  for (std::size_t i = 0; i < a.pixels.size(); ++i) {
+    const double d = double(a.pixels[i]) - double(b.pixels[i]);
+    se += d * d;
+  }
+  if (se == 0) return std::numeric_limits<double>::infinity();
+  return 10.0 * std::log10(255.0 * 255.0 / (se / double(a.pixels.size())));
+}
+
+JpegResult jpeg_roundtrip(const Image& image, const JpegOptions& o) {
+  check_image(image, "jpeg_roundtrip");
+  Block8Kernel kernel = o.kernel == Block8Kernel::Auto ? Block8Kernel::Fast : o.kernel;
+  if (kernel != Block8Kernel::Reference && kernel != Block8Kernel::Fast && kernel != Block8Kernel::Int16)
+    throw Error("jpeg_roundtrip: unknown kernel " + std::to_string(int(o.kernel)));
+  QuantTable luma_table, chroma_table;
+  switch (o.table) {
+    case QuantTableKind::Nvidia:
+      luma_table = chroma_table = quant_table_scaled(quant_table_nvidia(), o.quality);
+      break;
+    case QuantTableKind::Jpeg:
+      luma_table = quant_table_jpeg_luma(o.quality);
+      chroma_table = quant_table_jpeg_chroma(o.quality);
+      break;
+    default:
+      throw Error("jpeg_roundtrip: unknown quantization table kind " + std::to_string(int(o.table)));
+  }
+  const int w = image.width, h = image.height;
+  const std::size_t n = std::size_t(w) * std::size_t(h);
+  JpegResult res;
+  res.kernel = std::string(to_string(kernel));
+  res.backend = kernel == Block8Kernel::Reference ? "cpu:scalar" : "cpu:" + block8_target();
+  Block8Stats stats;
+  const auto t0 = std::chrono::steady_clock::now();
+  if (o.color && image.channels == 3) {
+    // JFIF YCbCr (T.871 section 7), 8-bit planes as a JPEG codec holds them.
+    std::vector<std::uint8_t> y(n), cb(n), cr(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const float r = image.pixels[3 * i], g = image.pixels[3 * i + 1], b = image.pixels[3 * i + 2];
+      y[i] = to_byte(0.299f * r + 0.587f * g + 0.114f * b);
+      cb[i] = to_byte(-0.168735892f * r - 0.331264108f * g + 0.5f * b + 128.0f);
+      cr[i] = to_byte(0.5f * r - 0.418687589f * g - 0.081312411f * b + 128.0f);
+    }
+    plane_roundtrip(y, w, h, luma_table, kernel, o, stats);
+    plane_roundtrip(cb, w, h, chroma_table, kernel, o, stats);
+    plane_roundtrip(cr, w, h, chroma_table, kernel, o, stats);
+    res.image = Image{w, h, 3, std::vector<std::uint8_t>(3 * n)};
+    for (std::size_t i = 0; i < n; ++i) {
+      const float yy = y[i], u = float(cb[i]) - 128.0f, v = float(cr[i]) - 128.0f;
+      res.image.pixels[3 * i] = to_byte(yy + 1.402f * v);
+      res.image.pixels[3 * i + 1] = to_byte(yy - 0.344136286f * u - 0.714136286f * v);
+      res.image.pixels[3 * i + 2] = to_byte(yy + 1.772f * u);
+    }
+  } else {
+    res.image = image_luma(image);
+    plane_roundtrip(res.image.pixels, w, h, luma_table, kernel, o, stats);
+  }
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  res.zero_fraction = stats.zero_fraction();
+  res.psnr_db = o.color && image.channels == 3 ? psnr(image, res.image) : psnr(image_luma(image), res.image);
+  return res;
+}
+
+}  // namespace dctx

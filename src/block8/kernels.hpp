@@ -1,0 +1,70 @@
+// Internal interface between the block engine's driver (block8.cpp) and its kernels. Every kernel
+// transforms a region of `rows` x `cols` samples (both multiples of 8) with unit column stride and
+// the given row strides (elements); `out` may equal `in` (each block is read before it is written).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace dctx::block8 {
+
+/// Per-coefficient tables in the layout the SIMD kernels use: 8 rows of 16 floats, each row of the
+/// 8x8 table stored twice so that a 16-lane vector covers two blocks side by side.
+inline constexpr std::size_t kTableStride = 16;
+struct alignas(64) Table8x16 {
+  float v[8 * kTableStride];
+  float at(std::size_t row, std::size_t col) const { return v[row * kTableStride + col]; }
+  void set(std::size_t row, std::size_t col, float x) {
+    v[row * kTableStride + col] = x;
+    v[row * kTableStride + col + 8] = x;
+  }
+};
+
+/// AAN output/input scales (symmetric in u, v): fwd = 1/(8 s_u s_v), inv = s_u s_v / 8.
+struct AanTables {
+  Table8x16 fwd, inv;
+};
+const AanTables& aan_tables();
+
+/// Quantization constants of the fused float pass. Stored transposed (entry [v][u] for
+/// coefficient C(u, v)): the fused kernels quantize between the row and column passes, where the
+/// block is transposed.
+struct QuantF32 {
+  Table8x16 recip;  ///< 1/Q rounded to float
+  Table8x16 q;      ///< Q
+};
+/// Quantization constants of the fused int16 pass (transposed like QuantF32):
+/// level = floor((2|c| + Q + 1/2) * fl(1/(2Q))), which equals floor((2|c| + Q) / (2Q)) exactly for
+/// |c| < 2^20 (the error of the float product stays below the 1/(4Q) gap to the next integer).
+struct QuantI16 {
+  Table8x16 q_half;      ///< Q + 0.5
+  Table8x16 recip_2q;    ///< 1/(2Q) rounded to float
+  Table8x16 q;           ///< Q
+};
+
+// Highway-dispatched kernels (simd.cc). The float ones run Arai–Agui–Nakajima, the int16 ones
+// Loeffler–Ligtenberg–Moschytz in 32-bit fixed point.
+void fast_forward_f32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                      std::size_t rows, std::size_t cols);
+void fast_inverse_f32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                      std::size_t rows, std::size_t cols);
+/// Returns the number of coefficients quantized to zero.
+std::uint64_t fast_roundtrip_f32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                                 std::size_t rows, std::size_t cols, const QuantF32& quant);
+void int_forward_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                     std::ptrdiff_t os, std::size_t rows, std::size_t cols);
+void int_inverse_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                     std::ptrdiff_t os, std::size_t rows, std::size_t cols);
+std::uint64_t int_roundtrip_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                const QuantI16& quant);
+/// Name of the target the kernels dispatch to now ("AVX3", ...).
+const char* simd_target_name();
+/// The HWY_TARGETS bit set this library's block kernels were compiled for (tests iterate it).
+std::int64_t simd_compiled_targets();
+
+// Reference kernel (reference.cpp): seed 000 kernel 1, C = A X A^T in double.
+void reference_forward_block(const double* x, double* c);  // 64 in, 64 out, row-major
+void reference_inverse_block(const double* c, double* x);
+
+}  // namespace dctx::block8

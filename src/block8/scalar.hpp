@@ -1,0 +1,167 @@
+// Scalar versions of the block kernels: the same flowgraphs as the SIMD code (flowgraphs.inc) on
+// plain floats and int32s, in the same order of passes. They serve targets without fixed-size
+// vectors (HWY_SCALAR, SVE, RVV) and the tests (the int16 SIMD kernels must match them bit for bit).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+
+#include "block8/constants.hpp"
+#include "block8/kernels.hpp"
+
+namespace dctx::block8::scalar {
+
+#include "block8/flowgraphs.inc"
+
+struct OpsF {
+  float K(float c) const { return c; }
+  float MulAdd(float a, float b, float c) const { return a * b + c; }
+  float MulSub(float a, float b, float c) const { return a * b - c; }
+};
+struct OpsI {
+  std::int32_t K(std::int32_t c) const { return c; }
+  template <int k>
+  std::int32_t Sra(std::int32_t v) const { return v >> k; }
+  template <int k>
+  std::int32_t Shl(std::int32_t v) const {
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(v) << k);
+  }
+};
+
+/// Round half away from zero, exactly: t = trunc(x) + trunc(2 (x - trunc(x))).
+inline float RoundHalfAway(float x) {
+  const float t = std::trunc(x);
+  const float f = x - t;
+  return t + std::trunc(f + f);
+}
+
+// A block held as b[row][col]. Pass helpers: along columns (vertical) or rows (horizontal).
+template <class Fn>
+inline void Columns(float (&b)[8][8], Fn fn) {
+  for (int j = 0; j < 8; ++j) fn(b[0][j], b[1][j], b[2][j], b[3][j], b[4][j], b[5][j], b[6][j], b[7][j]);
+}
+template <class Fn>
+inline void Rows(float (&b)[8][8], Fn fn) {
+  for (int i = 0; i < 8; ++i) fn(b[i][0], b[i][1], b[i][2], b[i][3], b[i][4], b[i][5], b[i][6], b[i][7]);
+}
+template <class Fn>
+inline void Columns(std::int32_t (&b)[8][8], Fn fn) {
+  for (int j = 0; j < 8; ++j) fn(b[0][j], b[1][j], b[2][j], b[3][j], b[4][j], b[5][j], b[6][j], b[7][j]);
+}
+template <class Fn>
+inline void Rows(std::int32_t (&b)[8][8], Fn fn) {
+  for (int i = 0; i < 8; ++i) fn(b[i][0], b[i][1], b[i][2], b[i][3], b[i][4], b[i][5], b[i][6], b[i][7]);
+}
+
+// Forward: columns, then rows, then the AAN scale (the SIMD order: V, transpose, V, scale).
+inline void ForwardBlockF(float (&b)[8][8]) {
+  const OpsF o;
+  Columns(b, [&](auto&... x) { AanForward8(o, x...); });
+  Rows(b, [&](auto&... x) { AanForward8(o, x...); });
+  const AanTables& t = aan_tables();
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j) b[i][j] *= t.fwd.at(i, j);
+}
+// Inverse: scale, rows, then columns (the SIMD order: transpose, scale, V, transpose, V).
+inline void InverseBlockF(float (&b)[8][8]) {
+  const OpsF o;
+  const AanTables& t = aan_tables();
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j) b[i][j] *= t.inv.at(i, j);
+  Rows(b, [&](auto&... x) { AanInverse8(o, x...); });
+  Columns(b, [&](auto&... x) { AanInverse8(o, x...); });
+}
+inline void ForwardBlockI(std::int32_t (&b)[8][8]) {
+  const OpsI o;
+  for (auto& row : b)
+    for (auto& v : row) v = std::clamp(v, kFwdInMin, kFwdInMax);
+  Columns(b, [&](auto&... x) { LlmForward8<false>(o, x...); });
+  Rows(b, [&](auto&... x) { LlmForward8<true>(o, x...); });
+}
+inline void InverseBlockI(std::int32_t (&b)[8][8]) {
+  const OpsI o;
+  for (auto& row : b)
+    for (auto& v : row) v = std::clamp(v, kInvInMin, kInvInMax);
+  Rows(b, [&](auto&... x) { LlmInverse8<false>(o, x...); });
+  Columns(b, [&](auto&... x) { LlmInverse8<true>(o, x...); });
+  for (auto& row : b)
+    for (auto& v : row) v = std::clamp(v, kInvOutMin, kInvOutMax);
+}
+
+/// Quantize-dequantize one float coefficient with the tables of QuantF32 (entry [v][u]).
+inline float RequantizeF(float c, const QuantF32& q, int u, int v, std::uint64_t& zeros) {
+  const float level = RoundHalfAway(c * q.recip.at(v, u));
+  zeros += level == 0.0f;
+  return level * q.q.at(v, u);
+}
+/// Quantize-dequantize one integer coefficient with the tables of QuantI16 (entry [v][u]).
+inline std::int32_t RequantizeI(std::int32_t c, const QuantI16& q, int u, int v,
+                                std::uint64_t& zeros) {
+  const float a = static_cast<float>(c < 0 ? -c : c);
+  const float level = std::floor((a * 2.0f + q.q_half.at(v, u)) * q.recip_2q.at(v, u));
+  zeros += level == 0.0f;
+  const auto m = static_cast<std::int32_t>(level * q.q.at(v, u));
+  return std::clamp(c < 0 ? -m : m, kInvInMin, kInvInMax);
+}
+
+// Whole regions, block by block (same signatures as the SIMD kernels).
+template <class T, class Fn>
+inline void ForEachBlock(const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os,
+                         std::size_t rows, std::size_t cols, Fn fn) {
+  for (std::size_t r = 0; r < rows; r += 8)
+    for (std::size_t c = 0; c < cols; c += 8) {
+      using W = std::conditional_t<std::is_same_v<T, float>, float, std::int32_t>;
+      W b[8][8];
+      for (int i = 0; i < 8; ++i)
+        for (int j = 0; j < 8; ++j) b[i][j] = in[std::ptrdiff_t(r + i) * is + std::ptrdiff_t(c + j)];
+      fn(b);
+      for (int i = 0; i < 8; ++i)
+        for (int j = 0; j < 8; ++j)
+          out[std::ptrdiff_t(r + i) * os + std::ptrdiff_t(c + j)] = static_cast<T>(b[i][j]);
+    }
+}
+
+inline void ForwardF32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                       std::size_t rows, std::size_t cols) {
+  ForEachBlock(in, is, out, os, rows, cols, [](float (&b)[8][8]) { ForwardBlockF(b); });
+}
+inline void InverseF32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                       std::size_t rows, std::size_t cols) {
+  ForEachBlock(in, is, out, os, rows, cols, [](float (&b)[8][8]) { InverseBlockF(b); });
+}
+inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out,
+                                  std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                  const QuantF32& q) {
+  std::uint64_t zeros = 0;
+  ForEachBlock(in, is, out, os, rows, cols, [&](float (&b)[8][8]) {
+    ForwardBlockF(b);
+    for (int u = 0; u < 8; ++u)
+      for (int v = 0; v < 8; ++v) b[u][v] = RequantizeF(b[u][v], q, u, v, zeros);
+    InverseBlockF(b);
+  });
+  return zeros;
+}
+inline void ForwardI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                       std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
+  ForEachBlock(in, is, out, os, rows, cols, [](std::int32_t (&b)[8][8]) { ForwardBlockI(b); });
+}
+inline void InverseI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                       std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
+  ForEachBlock(in, is, out, os, rows, cols, [](std::int32_t (&b)[8][8]) { InverseBlockI(b); });
+}
+inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                  std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                  const QuantI16& q) {
+  std::uint64_t zeros = 0;
+  ForEachBlock(in, is, out, os, rows, cols, [&](std::int32_t (&b)[8][8]) {
+    ForwardBlockI(b);
+    for (int u = 0; u < 8; ++u)
+      for (int v = 0; v < 8; ++v) b[u][v] = RequantizeI(b[u][v], q, u, v, zeros);
+    InverseBlockI(b);
+  });
+  return zeros;
+}
+
+}  // namespace dctx::block8::scalar

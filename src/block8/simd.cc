@@ -1,0 +1,64 @@
+// Run-time dispatch of the 8x8 block kernels: block8-inl.h is compiled once per Highway target
+// (foreach_target.h) and HWY_DYNAMIC_DISPATCH picks the best one the CPU supports (or the one a
+// test forces with hwy::SetSupportedTargetsForTest).
+#ifndef HWY_DISABLED_TARGETS
+// SSSE3 and AVX3_DL add nothing to these kernels and only cost compile time.
+#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_AVX3_DL)
+#endif
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "block8/simd.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/highway.h>
+#include <hwy/targets.h>
+
+#include "block8/block8-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace dctx::block8::HWY_NAMESPACE {
+const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
+}  // namespace dctx::block8::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace dctx::block8 {
+
+HWY_EXPORT(ForwardF32);
+HWY_EXPORT(InverseF32);
+HWY_EXPORT(RoundtripF32);
+HWY_EXPORT(ForwardI16);
+HWY_EXPORT(InverseI16);
+HWY_EXPORT(RoundtripI16);
+HWY_EXPORT(TargetName);
+
+void fast_forward_f32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                      std::size_t rows, std::size_t cols) {
+  HWY_DYNAMIC_DISPATCH(ForwardF32)(in, is, out, os, rows, cols);
+}
+void fast_inverse_f32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                      std::size_t rows, std::size_t cols) {
+  HWY_DYNAMIC_DISPATCH(InverseF32)(in, is, out, os, rows, cols);
+}
+std::uint64_t fast_roundtrip_f32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                                 std::size_t rows, std::size_t cols, const QuantF32& quant) {
+  return HWY_DYNAMIC_DISPATCH(RoundtripF32)(in, is, out, os, rows, cols, quant);
+}
+void int_forward_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                     std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
+  HWY_DYNAMIC_DISPATCH(ForwardI16)(in, is, out, os, rows, cols);
+}
+void int_inverse_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                     std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
+  HWY_DYNAMIC_DISPATCH(InverseI16)(in, is, out, os, rows, cols);
+}
+std::uint64_t int_roundtrip_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                const QuantI16& quant) {
+  return HWY_DYNAMIC_DISPATCH(RoundtripI16)(in, is, out, os, rows, cols, quant);
+}
+const char* simd_target_name() { return HWY_DYNAMIC_DISPATCH(TargetName)(); }
+std::int64_t simd_compiled_targets() { return HWY_TARGETS; }
+
+}  // namespace dctx::block8
+#endif  // HWY_ONCE
