@@ -1,0 +1,31 @@
+"""dctx: fast discrete cosine and sine transforms.
+
+A drop-in for scipy.fft's real-to-real transforms (:func:`dct`, :func:`idct`, :func:`dst`,
+:func:`idst`, :func:`dctn`, :func:`idctn`, :func:`dstn`, :func:`idstn`), reusable
+:class:`Plan` objects, and a scipy.fft back end::
+
+    import scipy.fft, dctx
+    with scipy.fft.set_backend(dctx.scipy_backend):
+        y = scipy.fft.dctn(x, norm="ortho")     # computed by dctx
+"""
+
+import numpy as _np
+
+from . import _dctx
+from ._errors import DctxError, AxisError as _AxisError
+from ._convert import _asfarray
+
+__version__ = _dctx.__version__
+
+_dctx._init(_asfarray, _AxisError, DctxError, _np)
+
+from ._realtransforms import dct, idct, dst, idst, dctn, idctn, dstn, idstn  # noqa: E402
+from ._plan import Plan  # noqa: E402
+from . import scipy_backend  # noqa: E402
+
+__all__ = ["dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn", "Plan",
+           "DctxError", "scipy_backend", "__version__"]
+
+if _dctx.has_block8:  # pragma: no branch
+    from ._block8 import block8, iblock8, jpeg_roundtrip  # noqa: E402,F401
+    __all__ += ["block8", "iblock8", "jpeg_roundtrip"]

@@ -1,0 +1,79 @@
+"""The 8x8 block engine bindings (only when the library is built with it)."""
+
+import numpy as np
+import pytest
+import scipy.fft
+
+import dctx
+
+pytestmark = pytest.mark.skipif(not dctx._dctx.has_block8,
+                                reason="library built without the 8x8 block engine")
+
+
+def blockwise(f, x):
+    y = np.empty(x.shape, dtype=np.float64)
+    for r in range(0, x.shape[-2], 8):
+        for c in range(0, x.shape[-1], 8):
+            y[..., r:r + 8, c:c + 8] = f(x[..., r:r + 8, c:c + 8].astype(np.float64),
+                                         axes=(-2, -1), norm="ortho")
+    return y
+
+
+@pytest.mark.parametrize("kernel", ["auto", "reference", "fast"])
+def test_block8_float32_matches_scipy(kernel, rng):
+    x = (rng.random((3, 24, 40), dtype=np.float32) - 0.5) * 255
+    c = dctx.block8(x, kernel=kernel)
+    assert c.dtype == np.float32 and c.shape == x.shape
+    ref = blockwise(scipy.fft.dctn, x)
+    assert np.max(np.abs(c - ref)) < 1e-3 * np.max(np.abs(ref))
+    back = dctx.iblock8(c, kernel=kernel)
+    assert np.max(np.abs(back - x)) < 1e-3 * 255
+    plane = x[1, ::-1, :]  # negative row stride
+    assert np.allclose(dctx.block8(plane, kernel=kernel), blockwise(scipy.fft.dctn, plane),
+                       atol=2e-2)
+
+
+def test_block8_int16(rng):
+    x = rng.integers(-128, 128, size=(16, 32)).astype(np.int16)
+    c = dctx.block8(x)
+    assert c.dtype == np.int16
+    ref = np.rint(blockwise(scipy.fft.dctn, x))
+    assert np.max(np.abs(c - ref)) <= 1
+    back = dctx.iblock8(c)
+    assert back.dtype == np.int16 and np.max(np.abs(back.astype(int) - x)) <= 2
+
+
+def test_block8_edges_and_errors(rng):
+    x = rng.random((13, 20), dtype=np.float32)
+    with pytest.raises(ValueError):
+        dctx.block8(x)
+    c = dctx.block8(x, edge="replicate")
+    assert c.shape == (16, 24)
+    back = dctx.iblock8(c, edge="replicate", shape=(13, 20))
+    assert back.shape == (13, 20) and np.allclose(back, x, atol=1e-4)
+    with pytest.raises(TypeError):
+        dctx.block8(np.ones((8, 8), dtype=np.uint8))
+    with pytest.raises(ValueError):
+        dctx.block8(np.ones(8, dtype=np.float32))
+    with pytest.raises(ValueError):
+        dctx.block8(np.ones((8, 8), dtype=np.float32), kernel="magic")
+
+
+def test_jpeg_roundtrip_psnr(rng):
+    yy, xx = np.mgrid[0:61, 0:83]
+    img = (128 + 60 * np.sin(xx / 7.0) * np.cos(yy / 5.0) + rng.normal(0, 4, xx.shape))
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    out, psnr = dctx.jpeg_roundtrip(img, table="nvidia")
+    assert out.shape == img.shape and out.dtype == np.uint8
+    mse = np.mean((out.astype(float) - img.astype(float)) ** 2)
+    assert abs(psnr - 10 * np.log10(255.0 ** 2 / mse)) < 1e-6
+    assert 25 < psnr < 60
+    _, psnr_hi = dctx.jpeg_roundtrip(img, table="jpeg", quality=95)
+    assert psnr_hi > psnr
+    rgb = np.stack([img, img[::-1], 255 - img], axis=-1)
+    out_rgb, _ = dctx.jpeg_roundtrip(rgb, table="jpeg", color=True)
+    assert out_rgb.shape == rgb.shape
+    with pytest.raises(TypeError):
+        dctx.jpeg_roundtrip(img.astype(np.float32))
+    with pytest.raises(ValueError):
+        dctx.jpeg_roundtrip(img, quality=0)

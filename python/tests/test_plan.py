@@ -1,0 +1,124 @@
+"""dctx.Plan: build once, call many times, from several threads at once."""
+
+import threading
+
+import numpy as np
+import pytest
+
+import dctx
+from conftest import assert_close, random_array, scipy_reference
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
+@pytest.mark.parametrize("kind,inverse,name", [("dct", False, "dctn"), ("dct", True, "idctn"),
+                                               ("dst", False, "dstn"), ("dst", True, "idstn")])
+def test_plan_matches_functions(dtype, kind, inverse, name, rng):
+    p = dctx.Plan((6, 10), dtype, type=3, norm="ortho", kind=kind, inverse=inverse)
+    for _ in range(3):
+        x = random_array(rng, (6, 10), dtype)
+        y = p(x)
+        assert y.dtype == np.dtype(dtype) and y.flags.c_contiguous
+        assert_close(y, scipy_reference(name, x, type=3, norm="ortho"), dtype, 60)
+
+
+def test_plan_axes_out_and_layouts(rng):
+    p = dctx.Plan((5, 7, 4), np.float64, axes=(0, -1), type=2, norm="forward")
+    x = random_array(rng, (5, 7, 4), np.float64)
+    ref = scipy_reference("dctn", x, axes=(0, 2), norm="forward")
+    out = np.full((4, 7, 5), np.nan).T  # Fortran-ordered output
+    assert p(x, out=out) is out
+    assert_close(out, ref, np.float64, 20)
+    xr = np.ascontiguousarray(x[::-1, :, ::-1])[::-1, :, ::-1]  # negative strides in
+    assert_close(p(xr), ref, np.float64, 20)
+    inplace = x.copy()
+    assert p(inplace, out=inplace) is inplace
+    assert_close(inplace, ref, np.float64, 20)
+    assert p.axes == (0, 2) and p.shape == (5, 7, 4) and p.dtype == np.float64
+    assert "Plan" in repr(p) and isinstance(p.describe(), str)
+
+
+def test_plan_rejects_mismatches(rng):
+    p = dctx.Plan((4, 4), np.float32)
+    with pytest.raises(ValueError, match="shape"):
+        p(np.ones((4, 5), np.float32))
+    with pytest.raises(TypeError, match="dtype"):
+        p(np.ones((4, 4), np.float64))
+    with pytest.raises(ValueError, match="out"):
+        ro = np.ones((4, 4), np.float32)
+        ro.flags.writeable = False
+        p(np.ones((4, 4), np.float32), out=ro)
+    with pytest.raises(TypeError):
+        p([[1, 2], [3, 4]])
+    with pytest.raises(TypeError):
+        dctx.Plan((4,), np.int32)
+    with pytest.raises(ValueError):
+        dctx.Plan((4,), kind="fft")
+    with pytest.raises(ValueError):
+        dctx.Plan((4,), type=5)
+    with pytest.raises(ValueError):
+        dctx.Plan((0, 4))
+    with pytest.raises(ValueError):
+        dctx.Plan((1, 4), type=1)
+    with pytest.raises(ValueError, match="backend"):
+        dctx.Plan((4,), backend="cuda")
+    with pytest.raises(ValueError):
+        dctx.Plan((4, 4), axes=(0, 0))
+
+
+def test_plan_backend_keyword():
+    x = np.arange(8.0)
+    for b in ("cpu", "auto", None):
+        np.testing.assert_allclose(dctx.Plan((8,), backend=b)(x), dctx.dct(x))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_plan_from_many_threads(dtype):
+    """One plan, eight threads, each checking its own results against a serial reference."""
+    shape = (64, 48)
+    p = dctx.Plan(shape, dtype, norm="ortho")
+    rng = np.random.default_rng(7)
+    inputs = [random_array(rng, shape, dtype) for _ in range(8)]
+    expected = [p(x) for x in inputs]
+    errors = []
+    barrier = threading.Barrier(8)
+
+    def work(i):
+        try:
+            barrier.wait()
+            out = np.empty(shape, dtype)
+            for _ in range(30):
+                p(inputs[i], out=out)
+                if not np.array_equal(out, expected[i]):
+                    errors.append(i)
+                    return
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+
+
+def test_functions_from_many_threads():
+    """The module functions share the plan cache; concurrent callers must not interfere."""
+    rng = np.random.default_rng(3)
+    shapes = [(8, 8), (16, 16), (9, 13), (32, 8)]
+    inputs = [random_array(rng, s, np.float32) for s in shapes * 2]
+    expected = [dctx.dctn(x, norm="ortho") for x in inputs]
+    errors = []
+
+    def work(i):
+        for _ in range(50):
+            if not np.array_equal(dctx.dctn(inputs[i], norm="ortho"), expected[i]):
+                errors.append(i)
+                return
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(inputs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
