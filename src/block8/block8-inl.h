@@ -18,9 +18,12 @@
 #define DCTX_BLOCK8_INL_H_
 #endif
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
+#include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
 #include "block8/constants.hpp"
@@ -50,6 +53,7 @@ struct OpsF {
   HWY_INLINE V K(float c) const { return hn::Set(d, c); }
   HWY_INLINE V MulAdd(V a, V b, V c) const { return hn::MulAdd(a, b, c); }
   HWY_INLINE V MulSub(V a, V b, V c) const { return hn::MulSub(a, b, c); }
+  HWY_INLINE V NegMulAdd(V a, V b, V c) const { return hn::NegMulAdd(a, b, c); }
 };
 template <class D>
 struct OpsI {
@@ -126,11 +130,20 @@ HWY_INLINE void LoadTile(D d, const float* p, std::ptrdiff_t stride, Tile<D>& r)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j)
       r[i][j] = hn::LoadU(d, p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes);
 }
-template <class D>
+// kStream: non-temporal stores (the caller checked alignment), for outputs larger than the caches.
+template <bool kStream, class D, class T>
+HWY_INLINE void StoreVec(D d, hn::Vec<D> v, T* p) {
+  if constexpr (kStream) {
+    hn::Stream(v, d, p);
+  } else {
+    hn::StoreU(v, d, p);
+  }
+}
+template <bool kStream, class D>
 HWY_INLINE void StoreTile(D d, const Tile<D>& r, float* p, std::ptrdiff_t stride) {
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j)
-      hn::StoreU(r[i][j], d, p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes);
+      StoreVec<kStream>(d, r[i][j], p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes);
 }
 // int16 samples widen to int32 lanes, clamped to the fixed-point kernel's input domain.
 template <class D>
@@ -144,13 +157,12 @@ HWY_INLINE void LoadTile(D d, const std::int16_t* p, std::ptrdiff_t stride, Tile
       r[i][j] = hn::Min(hn::Max(v, hn::Set(d, lo)), hn::Set(d, hi));
     }
 }
-template <class D>
+template <bool kStream, class D>
 HWY_INLINE void StoreTile(D d, const Tile<D>& r, std::int16_t* p, std::ptrdiff_t stride) {
   const hn::Rebind<std::int16_t, D> d16;
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j)
-      hn::StoreU(hn::DemoteTo(d16, r[i][j]), d16,
-                 p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes);
+      StoreVec<kStream>(d16, hn::DemoteTo(d16, r[i][j]), p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes);
 }
 template <class D>
 HWY_INLINE hn::Vec<D> TableRow(D d, const Table8x16& t, std::size_t i, std::size_t j) {
@@ -159,7 +171,7 @@ HWY_INLINE hn::Vec<D> TableRow(D d, const Table8x16& t, std::size_t i, std::size
 
 // ---- float32, Arai–Agui–Nakajima
 
-template <class D>
+template <bool kStream, class D>
 HWY_INLINE void ForwardTileF32(D d, const float* in, std::ptrdiff_t is, float* out,
                                std::ptrdiff_t os, const AanTables& t) {
   const OpsF<D> o{d};
@@ -171,10 +183,10 @@ HWY_INLINE void ForwardTileF32(D d, const float* in, std::ptrdiff_t is, float* o
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j) r[i][j] = r[i][j] * TableRow(d, t.fwd, i, j);
   TransposeTile(d, r);
-  StoreTile(d, r, out, os);
+  StoreTile<kStream>(d, r, out, os);
 }
 
-template <class D>
+template <bool kStream, class D>
 HWY_INLINE void InverseTileF32(D d, const float* in, std::ptrdiff_t is, float* out,
                                std::ptrdiff_t os, const AanTables& t) {
   const OpsF<D> o{d};
@@ -186,7 +198,7 @@ HWY_INLINE void InverseTileF32(D d, const float* in, std::ptrdiff_t is, float* o
   DCTX_BLOCK8_COLUMNS(AanInverse8);
   TransposeTile(d, r);
   DCTX_BLOCK8_COLUMNS(AanInverse8);
-  StoreTile(d, r, out, os);
+  StoreTile<kStream>(d, r, out, os);
 }
 
 // Round half away from zero, exactly: trunc(t) + trunc(2 (t - trunc(t))).
@@ -197,7 +209,7 @@ HWY_INLINE V RoundHalfAway(V t) {
   return whole + hn::Trunc(frac + frac);
 }
 
-template <class D>
+template <bool kStream, class D>
 HWY_INLINE std::size_t RoundtripTileF32(D d, const float* in, std::ptrdiff_t is, float* out,
                                         std::ptrdiff_t os, const AanTables& t,
                                         const QuantF32& q) {
@@ -218,13 +230,13 @@ HWY_INLINE std::size_t RoundtripTileF32(D d, const float* in, std::ptrdiff_t is,
   DCTX_BLOCK8_COLUMNS(AanInverse8);
   TransposeTile(d, r);
   DCTX_BLOCK8_COLUMNS(AanInverse8);
-  StoreTile(d, r, out, os);
+  StoreTile<kStream>(d, r, out, os);
   return zeros;
 }
 
 // ---- int16 in 32-bit fixed point, Loeffler–Ligtenberg–Moschytz
 
-template <class D>
+template <bool kStream, class D>
 HWY_INLINE void ForwardTileI16(D d, const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                                std::ptrdiff_t os) {
   const OpsI<D> o{d};
@@ -234,7 +246,7 @@ HWY_INLINE void ForwardTileI16(D d, const std::int16_t* in, std::ptrdiff_t is, s
   TransposeTile(d, r);
   DCTX_BLOCK8_COLUMNS(LlmForward8<true>);
   TransposeTile(d, r);
-  StoreTile(d, r, out, os);
+  StoreTile<kStream>(d, r, out, os);
 }
 
 template <class D>
@@ -248,17 +260,17 @@ HWY_INLINE void InverseRowsColumnsI(D d, Tile<D>& r) {
       r[i][j] = hn::Min(hn::Max(r[i][j], hn::Set(d, kInvOutMin)), hn::Set(d, kInvOutMax));
 }
 
-template <class D>
+template <bool kStream, class D>
 HWY_INLINE void InverseTileI16(D d, const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                                std::ptrdiff_t os) {
   Tile<D> r;
   LoadTile(d, in, is, r, kInvInMin, kInvInMax);
   TransposeTile(d, r);
   InverseRowsColumnsI(d, r);
-  StoreTile(d, r, out, os);
+  StoreTile<kStream>(d, r, out, os);
 }
 
-template <class D>
+template <bool kStream, class D>
 HWY_INLINE std::size_t RoundtripTileI16(D d, const std::int16_t* in, std::ptrdiff_t is,
                                         std::int16_t* out, std::ptrdiff_t os, const QuantI16& q) {
   const OpsI<D> o{d};
@@ -280,7 +292,7 @@ HWY_INLINE std::size_t RoundtripTileI16(D d, const std::int16_t* in, std::ptrdif
       r[i][j] = hn::Min(hn::Max(hn::ConvertTo(d, deq), hn::Set(d, kInvInMin)), hn::Set(d, kInvInMax));
     }
   InverseRowsColumnsI(d, r);
-  StoreTile(d, r, out, os);
+  StoreTile<kStream>(d, r, out, os);
   return zeros;
 }
 
@@ -301,6 +313,30 @@ HWY_INLINE void ForEachTile(std::size_t rows, std::size_t cols, Fn fn) {
   }
 }
 
+// Non-temporal stores pay off when the output is much larger than the caches and is not read
+// again right away (a 4096^2 float plane is 64 MiB); they need every stored vector aligned, which
+// holds when the output and its row stride are 64-byte aligned and each stored row piece spans
+// at least 16 bytes.
+inline constexpr std::size_t kStreamBytes = std::size_t{16} << 20;
+template <class TOut, class TLane>
+bool UseStream(const TOut* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
+  using DFull = hn::CappedTag<TLane, 16>;
+  return rows * cols * sizeof(TOut) >= kStreamBytes && reinterpret_cast<std::uintptr_t>(out) % 64 == 0 &&
+         (os * std::ptrdiff_t(sizeof(TOut))) % 64 == 0 &&
+         std::min<std::size_t>(8, hn::MaxLanes(DFull())) * sizeof(TOut) >= 16;
+}
+
+// Run fn(std::bool_constant<kStream>) with streaming stores when UseStream says so.
+template <class TOut, class TLane, class Fn>
+HWY_INLINE void WithStores(const TOut* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols, Fn fn) {
+  if (UseStream<TOut, TLane>(out, os, rows, cols)) {
+    fn(std::true_type());
+    hwy::FlushStream();
+  } else {
+    fn(std::false_type());
+  }
+}
+
 #endif  // DCTX_BLOCK8_HAVE_SIMD
 
 // ---- Entry points (exported by simd.cc)
@@ -309,8 +345,10 @@ inline void ForwardF32(const float* in, std::ptrdiff_t is, float* out, std::ptrd
                        std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  ForEachTile<float>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-    ForwardTileF32(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os, t);
+  WithStores<float, float>(out, os, rows, cols, [&](auto stream) {
+    ForEachTile<float>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
+      ForwardTileF32<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os, t);
+    });
   });
 #else
   scalar::ForwardF32(in, is, out, os, rows, cols);
@@ -321,8 +359,10 @@ inline void InverseF32(const float* in, std::ptrdiff_t is, float* out, std::ptrd
                        std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  ForEachTile<float>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-    InverseTileF32(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os, t);
+  WithStores<float, float>(out, os, rows, cols, [&](auto stream) {
+    ForEachTile<float>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
+      InverseTileF32<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os, t);
+    });
   });
 #else
   scalar::InverseF32(in, is, out, os, rows, cols);
@@ -335,9 +375,11 @@ inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
   std::uint64_t zeros = 0;
-  ForEachTile<float>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-    zeros += RoundtripTileF32(d, in + std::ptrdiff_t(r) * is + c, is,
-                              out + std::ptrdiff_t(r) * os + c, os, t, q);
+  WithStores<float, float>(out, os, rows, cols, [&](auto stream) {
+    ForEachTile<float>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
+      zeros += RoundtripTileF32<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is,
+                                          out + std::ptrdiff_t(r) * os + c, os, t, q);
+    });
   });
   return zeros;
 #else
@@ -348,8 +390,10 @@ inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out
 inline void ForwardI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                        std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  ForEachTile<std::int32_t>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-    ForwardTileI16(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os);
+  WithStores<std::int16_t, std::int32_t>(out, os, rows, cols, [&](auto stream) {
+    ForEachTile<std::int32_t>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
+      ForwardTileI16<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os);
+    });
   });
 #else
   scalar::ForwardI16(in, is, out, os, rows, cols);
@@ -359,8 +403,10 @@ inline void ForwardI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* 
 inline void InverseI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                        std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  ForEachTile<std::int32_t>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-    InverseTileI16(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os);
+  WithStores<std::int16_t, std::int32_t>(out, os, rows, cols, [&](auto stream) {
+    ForEachTile<std::int32_t>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
+      InverseTileI16<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os);
+    });
   });
 #else
   scalar::InverseI16(in, is, out, os, rows, cols);
@@ -372,9 +418,11 @@ inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std
                                   const QuantI16& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   std::uint64_t zeros = 0;
-  ForEachTile<std::int32_t>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-    zeros += RoundtripTileI16(d, in + std::ptrdiff_t(r) * is + c, is,
-                              out + std::ptrdiff_t(r) * os + c, os, q);
+  WithStores<std::int16_t, std::int32_t>(out, os, rows, cols, [&](auto stream) {
+    ForEachTile<std::int32_t>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
+      zeros += RoundtripTileI16<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is,
+                                          out + std::ptrdiff_t(r) * os + c, os, q);
+    });
   });
   return zeros;
 #else

@@ -19,6 +19,7 @@ struct OpsF {
   float K(float c) const { return c; }
   float MulAdd(float a, float b, float c) const { return a * b + c; }
   float MulSub(float a, float b, float c) const { return a * b - c; }
+  float NegMulAdd(float a, float b, float c) const { return c - a * b; }
 };
 struct OpsI {
   std::int32_t K(std::int32_t c) const { return c; }

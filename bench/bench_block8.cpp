@@ -1,0 +1,257 @@
+// Benchmarks of the 8x8 block engine against what a user would otherwise call, all in one run:
+// FFTW (one guru r2r plan over every block, REDFT10/REDFT01, FFTW_MEASURE, plus the pass that
+// makes it orthonormal), OpenCV's cv::dct on each 8x8 block, and a plain memory pass over the same
+// bytes (read the plane, write a plane). One thread, Mpixel/s (items = pixels).
+//
+//   build-block8/bin/bench_block8 --benchmark_min_time=1 --benchmark_repetitions=3 \
+//       --benchmark_report_aggregates_only=true
+#include <benchmark/benchmark.h>
+#include <fftw3.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include <hwy/targets.h>
+
+#include "block8/kernels.hpp"
+#include "dctx/block8.hpp"
+
+#if defined(DCTX_HAVE_OPENCV)
+#include <opencv2/core.hpp>
+#endif
+
+namespace {
+
+using namespace dctx;
+
+constexpr std::size_t kBig = 4096;   // 64 MiB float plane: memory bound
+constexpr std::size_t kSmall = 512;  // 1 MiB float plane: stays in L2
+
+template <class T>
+struct Buffer {  // 64-byte aligned, like fftwf_malloc
+  explicit Buffer(std::size_t n) : n(n), p(static_cast<T*>(std::aligned_alloc(64, (n * sizeof(T) + 63) / 64 * 64))) {}
+  ~Buffer() { std::free(p); }
+  std::size_t n;
+  T* p;
+};
+
+template <class T>
+void fill(Buffer<T>& b, unsigned seed) {
+  std::mt19937 g(seed);
+  std::uniform_int_distribution<int> d(-128, 127);
+  for (std::size_t i = 0; i < b.n; ++i) b.p[i] = static_cast<T>(d(g));
+}
+
+void rate(benchmark::State& s, std::size_t pixels) {
+  s.SetItemsProcessed(std::int64_t(s.iterations()) * std::int64_t(pixels));
+  s.counters["Mpix/s"] = benchmark::Counter(double(s.iterations()) * double(pixels) / 1e6,
+                                            benchmark::Counter::kIsRate);
+}
+
+// ---- memory passes
+
+void BM_MemoryCopy(benchmark::State& s) {  // memcpy of the plane
+  const std::size_t n = std::size_t(s.range(0));
+  Buffer<float> in(n * n), out(n * n);
+  fill(in, 1);
+  for (auto _ : s) {
+    std::memcpy(out.p, in.p, n * n * sizeof(float));
+    benchmark::DoNotOptimize(out.p);
+    benchmark::ClobberMemory();
+  }
+  rate(s, n * n);
+}
+void BM_MemoryScale(benchmark::State& s) {  // out = 2 * in, an ordinary vectorised loop
+  const std::size_t n = std::size_t(s.range(0));
+  Buffer<float> in(n * n), out(n * n);
+  fill(in, 1);
+  for (auto _ : s) {
+    float* __restrict o = out.p;
+    const float* __restrict i = in.p;
+    for (std::size_t k = 0; k < n * n; ++k) o[k] = 2.0f * i[k];
+    benchmark::DoNotOptimize(out.p);
+    benchmark::ClobberMemory();
+  }
+  rate(s, n * n);
+}
+void BM_MemoryCopyInt16(benchmark::State& s) {
+  const std::size_t n = std::size_t(s.range(0));
+  Buffer<std::int16_t> in(n * n), out(n * n);
+  fill(in, 1);
+  for (auto _ : s) {
+    std::memcpy(out.p, in.p, n * n * sizeof(std::int16_t));
+    benchmark::DoNotOptimize(out.p);
+    benchmark::ClobberMemory();
+  }
+  rate(s, n * n);
+}
+
+// ---- dctx block8
+
+template <class T, bool kInverse>
+void BM_Dctx(benchmark::State& s, Block8Kernel kernel) {
+  const std::size_t n = std::size_t(s.range(0));
+  Buffer<T> in(n * n), out(n * n);
+  fill(in, 2);
+  const Block8Options o{kernel};
+  const ConstView<T> iv(in.p, {n, n});
+  const View<T> ov(out.p, {n, n});
+  for (auto _ : s) {
+    kInverse ? block8_inverse(iv, ov, o) : block8_forward(iv, ov, o);
+    benchmark::DoNotOptimize(out.p);
+    benchmark::ClobberMemory();
+  }
+  s.SetLabel(std::string(to_string(kernel)) + " on " + block8_target());
+  rate(s, n * n);
+}
+
+template <class T>
+void BM_DctxRoundtrip(benchmark::State& s, Block8Kernel kernel) {
+  const std::size_t n = std::size_t(s.range(0));
+  Buffer<T> in(n * n), out(n * n);
+  fill(in, 3);
+  const QuantTable t = quant_table_nvidia();
+  const Block8Options o{kernel};
+  for (auto _ : s) {
+    auto st = block8_roundtrip_quantized(ConstView<T>(in.p, {n, n}), View<T>(out.p, {n, n}), t, o);
+    benchmark::DoNotOptimize(st);
+    benchmark::ClobberMemory();
+  }
+  s.SetLabel(std::string(to_string(kernel)) + " fused, on " + block8_target());
+  rate(s, n * n);
+}
+
+void BM_DctxForwardFast(benchmark::State& s) { BM_Dctx<float, false>(s, Block8Kernel::Fast); }
+void BM_DctxInverseFast(benchmark::State& s) { BM_Dctx<float, true>(s, Block8Kernel::Fast); }
+void BM_DctxRoundtripFast(benchmark::State& s) { BM_DctxRoundtrip<float>(s, Block8Kernel::Fast); }
+void BM_DctxForwardInt16(benchmark::State& s) { BM_Dctx<std::int16_t, false>(s, Block8Kernel::Int16); }
+void BM_DctxInverseInt16(benchmark::State& s) { BM_Dctx<std::int16_t, true>(s, Block8Kernel::Int16); }
+void BM_DctxRoundtripInt16(benchmark::State& s) { BM_DctxRoundtrip<std::int16_t>(s, Block8Kernel::Int16); }
+void BM_DctxForwardReference(benchmark::State& s) { BM_Dctx<float, false>(s, Block8Kernel::Reference); }
+
+// ---- FFTW: one guru plan for all blocks, plus the orthonormal scaling pass
+
+template <bool kInverse>
+void BM_Fftw(benchmark::State& s) {
+  const int n = int(s.range(0));
+  float* in = fftwf_alloc_real(std::size_t(n) * n);
+  float* out = fftwf_alloc_real(std::size_t(n) * n);
+  const fftwf_iodim dims[2] = {{8, n, n}, {8, 1, 1}};                  // one 8x8 block
+  const fftwf_iodim many[2] = {{n / 8, 8 * n, 8 * n}, {n / 8, 8, 8}};  // every block
+  const fftw_r2r_kind kind = kInverse ? FFTW_REDFT01 : FFTW_REDFT10;
+  const fftw_r2r_kind kinds[2] = {kind, kind};
+  fftwf_plan p = fftwf_plan_guru_r2r(2, dims, 2, many, in, out, kinds, FFTW_MEASURE);
+  Buffer<float> src(std::size_t(n) * n);
+  fill(src, 4);
+  std::memcpy(in, src.p, sizeof(float) * std::size_t(n) * n);
+  // REDFT10 gives 2 sum x cos(...) per axis: orthonormal needs 1/sqrt(32) (k = 0), 1/4 (k > 0).
+  // REDFT01 takes x_0 + 2 sum_{k>0}: orthonormal needs 1/sqrt(8) on x_0 and 1/2 on the others,
+  // applied to the input here (counted the same way).
+  float scale[8][8];
+  for (int u = 0; u < 8; ++u)
+    for (int v = 0; v < 8; ++v) {
+      const double fu = kInverse ? (u ? 0.5 : std::sqrt(0.125)) : (u ? 0.25 : std::sqrt(1.0 / 32));
+      const double fv = kInverse ? (v ? 0.5 : std::sqrt(0.125)) : (v ? 0.25 : std::sqrt(1.0 / 32));
+      scale[u][v] = float(fu * fv);
+    }
+  for (auto _ : s) {
+    if (kInverse) {  // scaling pass into FFTW's input, then the plan
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) in[std::size_t(r) * n + c] = src.p[std::size_t(r) * n + c] * scale[r & 7][c & 7];
+      fftwf_execute(p);
+    } else {  // the plan, then the scaling pass in place
+      fftwf_execute(p);
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) out[std::size_t(r) * n + c] *= scale[r & 7][c & 7];
+    }
+    benchmark::DoNotOptimize(out);
+    benchmark::ClobberMemory();
+  }
+  fftwf_destroy_plan(p);
+  fftwf_free(in);
+  fftwf_free(out);
+  s.SetLabel(kInverse ? "scaling + guru REDFT01" : "guru REDFT10 + scaling");
+  rate(s, std::size_t(n) * n);
+}
+void BM_FftwForward(benchmark::State& s) { BM_Fftw<false>(s); }
+void BM_FftwInverse(benchmark::State& s) { BM_Fftw<true>(s); }
+
+#if defined(DCTX_HAVE_OPENCV)
+template <bool kInverse>
+void BM_OpenCV(benchmark::State& s) {
+  const int n = int(s.range(0));
+  cv::setNumThreads(1);
+  Buffer<float> in(std::size_t(n) * n), out(std::size_t(n) * n);
+  fill(in, 5);
+  const std::size_t step = std::size_t(n) * sizeof(float);
+  for (auto _ : s) {
+    for (int r = 0; r < n; r += 8)
+      for (int c = 0; c < n; c += 8) {
+        const cv::Mat src(8, 8, CV_32F, in.p + std::size_t(r) * n + c, step);
+        cv::Mat dst(8, 8, CV_32F, out.p + std::size_t(r) * n + c, step);
+        cv::dct(src, dst, kInverse ? cv::DCT_INVERSE : 0);
+      }
+    benchmark::DoNotOptimize(out.p);
+    benchmark::ClobberMemory();
+  }
+  s.SetLabel("cv::dct per 8x8 block");
+  rate(s, std::size_t(n) * n);
+}
+void BM_OpenCVForward(benchmark::State& s) { BM_OpenCV<false>(s); }
+void BM_OpenCVInverse(benchmark::State& s) { BM_OpenCV<true>(s); }
+#endif
+
+#define PLANES Arg(kBig)->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime()
+BENCHMARK(BM_MemoryCopy)->PLANES;
+BENCHMARK(BM_MemoryScale)->PLANES;
+BENCHMARK(BM_MemoryCopyInt16)->PLANES;
+BENCHMARK(BM_DctxForwardFast)->PLANES;
+BENCHMARK(BM_DctxInverseFast)->PLANES;
+BENCHMARK(BM_DctxRoundtripFast)->PLANES;
+BENCHMARK(BM_DctxForwardInt16)->PLANES;
+BENCHMARK(BM_DctxInverseInt16)->PLANES;
+BENCHMARK(BM_DctxRoundtripInt16)->PLANES;
+BENCHMARK(BM_DctxForwardReference)->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FftwForward)->PLANES;
+BENCHMARK(BM_FftwInverse)->PLANES;
+#if defined(DCTX_HAVE_OPENCV)
+BENCHMARK(BM_OpenCVForward)->PLANES;
+BENCHMARK(BM_OpenCVInverse)->PLANES;
+#endif
+
+// The fast and int16 kernels on every compiled SIMD target this CPU supports (cache-resident plane).
+template <class T, bool kInverse>
+void BM_DctxOnTarget(benchmark::State& s, std::int64_t target, Block8Kernel kernel) {
+  hwy::SetSupportedTargetsForTest(target);
+  BM_Dctx<T, kInverse>(s, kernel);
+  hwy::SetSupportedTargetsForTest(0);
+}
+void RegisterPerTarget() {
+  const std::int64_t bits = block8::simd_compiled_targets() & hwy::SupportedTargets();
+  for (int i = 0; i < 63; ++i) {
+    const std::int64_t t = std::int64_t{1} << i;
+    if (!(bits & t)) continue;
+    const std::string name = hwy::TargetName(t);
+    benchmark::RegisterBenchmark(("BM_Target_ForwardFast/" + name).c_str(), BM_DctxOnTarget<float, false>, t, Block8Kernel::Fast)
+        ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
+    benchmark::RegisterBenchmark(("BM_Target_InverseFast/" + name).c_str(), BM_DctxOnTarget<float, true>, t, Block8Kernel::Fast)
+        ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
+    benchmark::RegisterBenchmark(("BM_Target_ForwardInt16/" + name).c_str(), BM_DctxOnTarget<std::int16_t, false>, t, Block8Kernel::Int16)
+        ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  RegisterPerTarget();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,171 @@
+// `dctx block8 IN.npy OUT.npy`: blockwise 8x8 DCT of a .npy plane (or batch of planes), and
+// `dctx jpeg IMAGE`: the JPEG-style pipeline of seed 000 (NVIDIA DCT8x8) with its PSNR.
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "commands.hpp"
+#include "dctx/block8.hpp"
+#include "npy.hpp"
+
+namespace dctx::cli {
+namespace {
+
+std::size_t elements(const Shape& s) {
+  std::size_t n = 1;
+  for (auto e : s) n *= e;
+  return n;
+}
+
+struct Block8Args {
+  std::string in, out, kernel = "auto", edge = "error";
+  bool inverse = false, int16 = false;
+  int threads = 1;
+};
+
+void run_block8(const Block8Args& a) {
+  Block8Options o;
+  o.kernel = parse_block8_kernel(a.kernel);
+  if (a.edge != "error" && a.edge != "replicate")
+    throw Error("unknown --edge '" + a.edge + "' (use error or replicate)");
+  o.edge = a.edge == "replicate" ? Block8Edge::Replicate : Block8Edge::Error;
+  o.nthreads = a.threads;
+  NpyArray arr = a.int16 ? read_npy_int16(a.in) : read_npy(a.in);
+  if (arr.shape.size() != 2 && arr.shape.size() != 3)
+    throw Error("block8: '" + a.in + "' holds a " + std::to_string(arr.shape.size()) +
+                "-D array; expected a 2-D plane or a 3-D batch of planes");
+  if (!a.int16 && arr.dtype.size() >= 2 && arr.dtype[1] != 'f')
+    throw Error("block8: '" + a.in + "' holds " + arr.dtype +
+                "; float mode takes float32 or float64 (use --int16 for integer data)");
+  // Output shape: forward pads to multiples of 8 with --edge replicate; inverse keeps the shape.
+  Shape out_shape = arr.shape;
+  if (!a.inverse && o.edge == Block8Edge::Replicate)
+    for (std::size_t i = arr.shape.size() - 2; i < arr.shape.size(); ++i)
+      out_shape[i] = (out_shape[i] + 7) / 8 * 8;
+  if (a.int16) {
+    std::vector<std::int16_t> out(elements(out_shape));
+    const ConstView<std::int16_t> iv(arr.i16.data(), arr.shape);
+    const View<std::int16_t> ov(out.data(), out_shape);
+    a.inverse ? block8_inverse(iv, ov, o) : block8_forward(iv, ov, o);
+    write_npy(a.out, out_shape, out.data());
+    return;
+  }
+  // Float mode computes in float32; float64 files are converted in and out.
+  std::vector<float> in32;
+  const float* src = arr.f32.data();
+  if (!arr.single()) {
+    in32.assign(arr.f64.begin(), arr.f64.end());
+    src = in32.data();
+  }
+  std::vector<float> out(elements(out_shape));
+  const ConstView<float> iv(src, arr.shape);
+  const View<float> ov(out.data(), out_shape);
+  a.inverse ? block8_inverse(iv, ov, o) : block8_forward(iv, ov, o);
+  if (arr.single()) {
+    write_npy(a.out, out_shape, out.data());
+  } else {
+    const std::vector<double> out64(out.begin(), out.end());
+    write_npy(a.out, out_shape, out64.data());
+  }
+}
+
+struct JpegArgs {
+  std::string in, out, table = "nvidia", kernel = "fast", edge = "replicate";
+  int quality = 50, threads = 1;
+  bool int16 = false, color = false, json = false;
+};
+
+/// JSON string literal (the input and output paths may hold quotes or backslashes).
+std::string json_string(const std::string& s) {
+  std::string r = "\"";
+  for (unsigned char ch : s) {
+    if (ch == '"' || ch == '\\') {
+      r += '\\';
+      r += static_cast<char>(ch);
+    } else if (ch < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", ch);
+      r += buf;
+    } else {
+      r += static_cast<char>(ch);
+    }
+  }
+  return r + "\"";
+}
+
+void run_jpeg(const JpegArgs& a) {
+  JpegOptions o;
+  o.table = parse_quant_table_kind(a.table);
+  o.quality = a.quality;
+  jpeg_quality_scaling(a.quality);  // checks the range before any work
+  o.kernel = a.int16 ? Block8Kernel::Int16 : parse_block8_kernel(a.kernel);
+  if (a.int16 && a.kernel != "fast" && a.kernel != "int16")
+    throw Error("--int16 selects the int16 kernel; it cannot be combined with --kernel " + a.kernel);
+  if (a.edge != "error" && a.edge != "replicate")
+    throw Error("unknown --edge '" + a.edge + "' (use error or replicate)");
+  o.edge = a.edge == "replicate" ? Block8Edge::Replicate : Block8Edge::Error;
+  o.color = a.color;
+  o.nthreads = a.threads;
+  const Image image = read_image(a.in);
+  const JpegResult r = jpeg_roundtrip(image, o);
+  if (!a.out.empty()) write_image(a.out, r.image);
+  const bool finite = std::isfinite(r.psnr_db);
+  std::printf("%s: %d x %d, %s, table %s q%d, kernel %s on %s\n", a.in.c_str(), image.width,
+              image.height, r.image.channels == 3 ? "YCbCr colour" : "luma", a.table.c_str(),
+              a.quality, r.kernel.c_str(), r.backend.c_str());
+  std::printf("PSNR %s dB, zero coefficients %.2f %%, time %.3f ms%s%s\n",
+              finite ? std::to_string(r.psnr_db).c_str() : "inf", 100.0 * r.zero_fraction,
+              1e3 * r.seconds, a.out.empty() ? "" : ", wrote ", a.out.c_str());
+  if (a.json) {
+    char psnr[64];
+    if (finite) std::snprintf(psnr, sizeof psnr, "%.6f", r.psnr_db);
+    else std::snprintf(psnr, sizeof psnr, "null");
+    std::printf(
+        "{\"input\": %s, \"output\": %s, \"width\": %d, \"height\": %d, \"color\": %s, "
+        "\"table\": \"%s\", \"quality\": %d, \"kernel\": \"%s\", \"backend\": \"%s\", "
+        "\"psnr_db\": %s, \"zero_fraction\": %.6f, \"seconds\": %.6f}\n",
+        json_string(a.in).c_str(), a.out.empty() ? "null" : json_string(a.out).c_str(), image.width,
+        image.height, r.image.channels == 3 ? "true" : "false", a.table.c_str(), a.quality,
+        r.kernel.c_str(), r.backend.c_str(), psnr, r.zero_fraction, r.seconds);
+  }
+}
+
+}  // namespace
+
+void add_block8_commands(CLI::App& app) {
+  auto b = std::make_shared<Block8Args>();
+  CLI::App* c = app.add_subcommand(
+      "block8", "blockwise orthonormal 8x8 DCT of a .npy plane (rows x cols) or batch (n x rows x cols)");
+  c->add_option("IN", b->in, "input .npy (float32/float64, or integers with --int16)")->required();
+  c->add_option("OUT", b->out, "output .npy (same dtype as the input; int16 with --int16)")->required();
+  c->add_flag("--inverse", b->inverse, "inverse DCT (coefficients -> samples)");
+  c->add_flag("--int16", b->int16,
+              "int16 in and out: coefficients rounded to nearest; inverse samples saturated to [-256, 255]");
+  c->add_option("--kernel", b->kernel, "auto, reference, fast or int16")->capture_default_str();
+  c->add_option("--edge", b->edge,
+                "sides not multiples of 8: error, or replicate (forward pads, inverse crops)")
+      ->capture_default_str();
+  c->add_option("--threads", b->threads, "worker threads (0 = all)")->capture_default_str();
+  c->callback([b] { run_block8(*b); });
+
+  auto j = std::make_shared<JpegArgs>();
+  CLI::App* p = app.add_subcommand(
+      "jpeg", "JPEG-style round trip of seed 000: DCT 8x8, quantize, inverse DCT, PSNR");
+  p->add_option("IN", j->in, "input image (BMP, PNG, PGM/PPM, JPEG, ...)")->required();
+  p->add_option("-o,--output", j->out, "write the result image (.png, .bmp, .pgm or .ppm)");
+  p->add_option("--table", j->table, "quantization table: nvidia (seed 000) or jpeg (T.81 Annex K)")
+      ->capture_default_str();
+  p->add_option("--quality", j->quality, "1..100, libjpeg scaling of the table (50 = as is)")
+      ->capture_default_str();
+  p->add_flag("--int16", j->int16, "int16 fixed-point path instead of float32");
+  p->add_option("--kernel", j->kernel, "float kernel: fast or reference")->capture_default_str();
+  p->add_flag("--color", j->color, "full YCbCr: every plane through the pipeline, colour output");
+  p->add_option("--edge", j->edge, "sides not multiples of 8: replicate (pad) or error")
+      ->capture_default_str();
+  p->add_option("--threads", j->threads, "worker threads (0 = all)")->capture_default_str();
+  p->add_flag("--json", j->json, "also print one JSON object as the last line");
+  p->callback([j] { run_jpeg(*j); });
+}
+
+}  // namespace dctx::cli

@@ -1,0 +1,171 @@
+// dctx — the 8x8 block engine: blockwise orthonormal DCT-II / DCT-III of image planes, JPEG-style
+// quantization, and the forward DCT -> quantize -> inverse DCT pipeline of NVIDIA's DCT8x8
+// whitepaper (Obukhov & Kharlamov 2008), on the CPU with Highway SIMD.
+//
+// A plane is a 2D view (rows, cols) whose row stride is strides()[0] and column stride
+// strides()[1] (elements, any sign); a batch of planes is a 3D view (planes, rows, cols).
+// Each 8x8 block is transformed independently with the orthonormal 2D DCT-II
+//   C(u,v) = a(u) a(v) sum_{x,y} f(x,y) cos((2x+1)u pi/16) cos((2y+1)v pi/16),
+//   a(0) = sqrt(1/8), a(k>0) = sqrt(2/8)
+// (seed 000 eq. 4; the same scaling as JPEG, ITU-T T.81 A.3.3), and its inverse (eq. 5).
+// Every function checks its arguments and throws dctx::Error naming the problem.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dctx/types.hpp"
+#include "dctx/view.hpp"
+
+namespace dctx {
+
+/// Which 8x8 kernel runs — the three kernels of seed 000.
+enum class Block8Kernel : std::uint8_t {
+  Auto = 0,       ///< Fast for float data, Int16 for int16 data.
+  Reference = 1,  ///< By definition: C = A X A^T, two 8x8 matrix products in double (seed 000
+                  ///< kernel 1); int16 results are the double results rounded to nearest.
+  Fast = 2,       ///< Arai–Agui–Nakajima (1988) factorization in float32, Highway SIMD with run-time
+                  ///< dispatch, several blocks per vector on wide targets.
+  Int16 = 3,      ///< Loeffler–Ligtenberg–Moschytz (1989) in 32-bit fixed point, libjpeg "islow"
+                  ///< class; int16 data only. Forward input is clamped to [-1024, 1023], inverse
+                  ///< input to [-2048, 2047] (the domain over which no int32 intermediate can overflow).
+};
+
+/// What happens to planes whose sides are not multiples of 8.
+enum class Block8Edge : std::uint8_t {
+  Error = 0,      ///< Throw dctx::Error.
+  Replicate = 1,  ///< Forward: pad by repeating the last row/column (JPEG's rule); the output has
+                  ///< the padded shape. Inverse: the output may be up to 7 rows/columns smaller
+                  ///< than the coefficients and receives the cropped samples.
+};
+
+struct Block8Options {
+  Block8Kernel kernel = Block8Kernel::Auto;
+  Block8Edge edge = Block8Edge::Error;
+  int nthreads = 1;  ///< 0: one per hardware thread.
+};
+
+/// Forward blockwise DCT of a plane (2D view) or batch (3D view). `out` may be `in` itself.
+/// Float data: Reference or Fast kernel.
+void block8_forward(ConstView<float> in, View<float> out, const Block8Options& options = {});
+/// Inverse blockwise DCT (orthonormal DCT-III on each 8x8 block of coefficients).
+void block8_inverse(ConstView<float> in, View<float> out, const Block8Options& options = {});
+/// int16 forward: coefficients rounded to nearest and saturated to int16. Every kernel applies.
+void block8_forward(ConstView<std::int16_t> in, View<std::int16_t> out,
+                    const Block8Options& options = {});
+/// int16 inverse: samples rounded to nearest and saturated to [-256, 255] (9-bit, IEEE 1180).
+void block8_inverse(ConstView<std::int16_t> in, View<std::int16_t> out,
+                    const Block8Options& options = {});
+
+/// An 8x8 quantization table, row-major: q[8*u + v] divides coefficient C(u, v), u the vertical
+/// and v the horizontal frequency. Entries must lie in 1..32767.
+struct QuantTable {
+  std::array<int, 64> q{};
+  /// Throws dctx::Error when an entry is outside 1..32767.
+  void validate() const;
+  friend bool operator==(const QuantTable&, const QuantTable&) = default;
+};
+
+/// The table of NVIDIA's DCT8x8 sample (seed 000).
+QuantTable quant_table_nvidia();
+/// ITU-T T.81 Annex K.1 luminance table scaled by `quality` (1..100) as libjpeg does.
+QuantTable quant_table_jpeg_luma(int quality = 50);
+/// ITU-T T.81 Annex K.2 chrominance table scaled by `quality` (1..100) as libjpeg does.
+QuantTable quant_table_jpeg_chroma(int quality = 50);
+/// libjpeg's jpeg_quality_scaling: quality < 50 -> 5000/quality, else 200 - 2*quality (percent).
+int jpeg_quality_scaling(int quality);
+/// Scale any base table the libjpeg way: entry = (base*scale + 50)/100, clamped to 1..255.
+QuantTable quant_table_scaled(const QuantTable& base, int quality);
+
+/// Quantize: level = round_half_away_from_zero(c / Q), saturated to int16. For float
+/// coefficients c/Q is evaluated as c times the float reciprocal of Q (this can differ from true
+/// division only within one float ulp of a half-integer); for int16 it is exact.
+void block8_quantize(ConstView<float> coeffs, View<std::int16_t> levels, const QuantTable& table);
+void block8_quantize(ConstView<std::int16_t> coeffs, View<std::int16_t> levels,
+                     const QuantTable& table);
+/// Dequantize: c = level * Q (saturated to int16 for the int16 output).
+void block8_dequantize(ConstView<std::int16_t> levels, View<float> coeffs, const QuantTable& table);
+void block8_dequantize(ConstView<std::int16_t> levels, View<std::int16_t> coeffs,
+                       const QuantTable& table);
+
+/// Counts from a fused pass.
+struct Block8Stats {
+  std::uint64_t coefficients = 0;  ///< coefficients quantized (64 per block, padding included)
+  std::uint64_t zeros = 0;         ///< of which quantized to zero
+  double zero_fraction() const { return coefficients ? double(zeros) / double(coefficients) : 0.0; }
+};
+
+/// Fused forward DCT -> quantize -> dequantize -> inverse DCT, touching each block once. The result
+/// equals block8_forward, block8_quantize, block8_dequantize and block8_inverse run one after the
+/// other with the same kernel (as long as no level saturates int16). `out` has the shape of `in`;
+/// with Block8Edge::Replicate any plane size is accepted.
+Block8Stats block8_roundtrip_quantized(ConstView<float> in, View<float> out,
+                                       const QuantTable& table, const Block8Options& options = {});
+Block8Stats block8_roundtrip_quantized(ConstView<std::int16_t> in, View<std::int16_t> out,
+                                       const QuantTable& table, const Block8Options& options = {});
+
+/// The SIMD target the Fast and Int16 kernels dispatch to now, e.g. "AVX3", "AVX2", "EMU128".
+std::string block8_target();
+
+// ------------------------------------------------------------------------------------------------
+// Images and the pipeline of seed 000.
+
+/// An 8-bit image, rows top to bottom, channels interleaved (1: gray, 3: RGB).
+struct Image {
+  int width = 0;
+  int height = 0;
+  int channels = 0;
+  std::vector<std::uint8_t> pixels;  ///< height * width * channels bytes
+};
+
+/// Read BMP, PNG, PGM/PPM, JPEG, TGA, ... (stb_image). Alpha is dropped, gray+alpha becomes gray.
+Image read_image(const std::string& path);
+/// Write by extension: .png, .bmp, .pgm (gray) / .ppm (RGB). Written to a temporary file in the
+/// same folder and renamed, so a failure never leaves a partial file.
+void write_image(const std::string& path, const Image& image);
+/// Luma of seed 000: Y = (313524 R + 615514 G + 119537 B + 524288) >> 20. Gray images unchanged.
+Image image_luma(const Image& image);
+/// PSNR = 10 log10(255^2 / MSE) over all samples; +infinity for identical images.
+double psnr(const Image& a, const Image& b);
+
+enum class QuantTableKind : std::uint8_t {
+  Nvidia = 0,  ///< seed 000's table for every plane
+  Jpeg = 1,    ///< T.81 Annex K: luminance table for Y, chrominance for Cb and Cr
+};
+
+struct JpegOptions {
+  QuantTableKind table = QuantTableKind::Nvidia;
+  int quality = 50;  ///< 1..100, libjpeg scaling of the base table; 50 leaves it unchanged
+  /// Reference or Fast (Auto): float32 path; Int16: the fixed-point int16 path.
+  Block8Kernel kernel = Block8Kernel::Auto;
+  /// false: the seed 000 luma pipeline (gray output). true: JPEG's YCbCr (JFIF, T.871), each plane
+  /// through the pipeline, RGB output; a gray input stays gray.
+  bool color = false;
+  Block8Edge edge = Block8Edge::Replicate;  ///< planes not multiples of 8 are padded as JPEG does
+  int nthreads = 1;
+};
+
+struct JpegResult {
+  Image image;               ///< the reconstruction (gray, or RGB in color mode)
+  double psnr_db = 0;        ///< against the original luma (gray) or RGB samples (color)
+  double zero_fraction = 0;  ///< fraction of coefficients quantized to zero, all planes
+  double seconds = 0;        ///< pipeline time, colour conversion included, image I/O excluded
+  std::string backend;       ///< e.g. "cpu:AVX3"
+  std::string kernel;        ///< "reference", "fast" or "int16"
+};
+
+/// Level shift -128, forward DCT, quantize and dequantize, inverse DCT, +128, round, clamp to
+/// 0..255, PSNR (seed 000 section 4). With the NVIDIA table, Barbara 512x512 gives 32.777 dB.
+JpegResult jpeg_roundtrip(const Image& image, const JpegOptions& options = {});
+
+std::string_view to_string(Block8Kernel k);
+std::string_view to_string(QuantTableKind k);
+/// "auto", "reference", "fast", "int16"; throws dctx::Error on anything else.
+Block8Kernel parse_block8_kernel(std::string_view s);
+/// "nvidia", "jpeg"; throws dctx::Error on anything else.
+QuantTableKind parse_quant_table_kind(std::string_view s);
+
+}  // namespace dctx

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# CLI checks of the 8x8 block engine: `dctx jpeg` on Barbara reports seed 000's 32.777 dB;
+# `dctx block8` equals the blockwise orthonormal DCT (scipy) and round-trips; bad inputs fail
+# with a clear message and leave no output file.
+# Environment: DCTX (the dctx binary), DATA_DIR (folder with barbara.bmp), PYTHON (numpy, scipy).
+set -euo pipefail
+DCTX=${DCTX:?set DCTX to the dctx binary}
+DATA_DIR=${DATA_DIR:?set DATA_DIR to the data folder}
+PYTHON=${PYTHON:-python3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# 1. The seed 000 pipeline: PSNR on the last line of stdout, as JSON.
+"$DCTX" jpeg "$DATA_DIR/barbara.bmp" --table nvidia --json -o "$tmp/out.png" > "$tmp/jpeg.txt"
+"$PYTHON" - "$tmp/jpeg.txt" <<'EOF'
+import json, sys
+r = json.loads(open(sys.argv[1]).read().splitlines()[-1])
+for k in ("psnr_db", "zero_fraction", "seconds", "backend"):
+    assert k in r, k
+assert abs(r["psnr_db"] - 32.777) <= 0.001, r
+assert 0 < r["zero_fraction"] < 1, r
+print("jpeg: %.4f dB on %s" % (r["psnr_db"], r["backend"]))
+EOF
+head -c 8 "$tmp/out.png" | od -An -c | grep -q 'P   N   G' || fail "out.png is not a PNG"
+"$DCTX" jpeg "$DATA_DIR/barbara.bmp" --int16 --json | tail -n 1 | "$PYTHON" -c '
+import json, sys; r = json.load(sys.stdin); assert abs(r["psnr_db"] - 32.777) <= 0.05, r; assert r["kernel"] == "int16"'
+"$DCTX" jpeg "$DATA_DIR/barbara.bmp" --table jpeg --quality 75 --color -o "$tmp/colour.bmp" > /dev/null
+test -s "$tmp/colour.bmp" || fail "colour output missing"
+
+# 2. block8 on .npy: forward equals scipy's orthonormal DCT of each 8x8 block; inverse undoes it.
+"$PYTHON" - "$tmp" <<'EOF'
+import sys, numpy as np
+d = sys.argv[1]
+rng = np.random.default_rng(8)
+np.save(d + "/x32.npy", rng.uniform(-255, 255, (40, 56)).astype(np.float32))
+np.save(d + "/x64.npy", rng.uniform(-255, 255, (2, 16, 24)))
+np.save(d + "/xi16.npy", rng.integers(-255, 256, (24, 32)).astype(np.int16))
+np.save(d + "/odd.npy", rng.uniform(-1, 1, (20, 16)).astype(np.float32))
+EOF
+"$DCTX" block8 "$tmp/x32.npy" "$tmp/c32.npy"
+"$DCTX" block8 "$tmp/c32.npy" "$tmp/y32.npy" --inverse
+"$DCTX" block8 "$tmp/x64.npy" "$tmp/c64.npy" --kernel reference
+"$DCTX" block8 "$tmp/xi16.npy" "$tmp/ci16.npy" --int16
+"$DCTX" block8 "$tmp/odd.npy" "$tmp/codd.npy" --edge replicate
+"$PYTHON" - "$tmp" <<'EOF'
+import sys, numpy as np
+from scipy.fft import dctn
+d = sys.argv[1]
+def blockwise(x):
+    x = np.asarray(x, np.float64)
+    h, w = x.shape[-2:]
+    b = x.reshape(x.shape[:-2] + (h // 8, 8, w // 8, 8))
+    return dctn(b, axes=(-3, -1), norm="ortho").reshape(x.shape)
+x, c = np.load(d + "/x32.npy"), np.load(d + "/c32.npy")
+assert c.dtype == np.float32 and c.shape == x.shape
+err = np.abs(c - blockwise(x)).max()
+assert err <= 8 * 255 * 8 * np.finfo(np.float32).eps, err          # float32 accuracy
+assert np.abs(np.load(d + "/y32.npy") - x).max() <= 1e-3
+x, c = np.load(d + "/x64.npy"), np.load(d + "/c64.npy")
+assert c.dtype == np.float64 and np.abs(c - blockwise(x)).max() <= 1e-3
+x, c = np.load(d + "/xi16.npy"), np.load(d + "/ci16.npy")
+assert c.dtype == np.int16 and np.abs(c - np.round(blockwise(x))).max() <= 1
+x, c = np.load(d + "/odd.npy"), np.load(d + "/codd.npy")
+assert c.shape == (24, 16)
+p = np.pad(x, ((0, 4), (0, 0)), mode="edge")
+assert np.abs(c - blockwise(p)).max() <= 1e-4
+print("block8: forward/inverse/int16/replicate agree with scipy")
+EOF
+
+# 3. Bad inputs: clear error, non-zero exit, no output file.
+expect_fail() {  # expect_fail WORD OUTFILE -- command...
+  local word=$1 out=$2; shift 3
+  if "$@" > "$tmp/stdout" 2> "$tmp/stderr"; then fail "no error from: $*"; fi
+  grep -q -- "$word" "$tmp/stderr" || fail "message of '$*' lacks '$word': $(cat "$tmp/stderr")"
+  test ! -e "$out" || fail "'$*' left $out behind"
+  ! ls "$tmp" | grep -q '\.tmp' || fail "'$*' left a temporary file"
+}
+expect_fail "multiples of 8" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/odd.npy" "$tmp/bad.npy"
+expect_fail "int16" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --int16
+expect_fail "float32 or float64" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/xi16.npy" "$tmp/bad.npy"
+expect_fail "missing.npy" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/missing.npy" "$tmp/bad.npy"
+expect_fail "Int16 kernel" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --kernel int16
+printf 'not an image' > "$tmp/fake.png"
+expect_fail "not a readable image" "$tmp/bad.png" -- "$DCTX" jpeg "$tmp/fake.png" -o "$tmp/bad.png"
+expect_fail "1..100" "$tmp/bad.png" -- "$DCTX" jpeg "$DATA_DIR/barbara.bmp" --quality 0 -o "$tmp/bad.png"
+expect_fail "mpeg" "$tmp/bad.png" -- "$DCTX" jpeg "$DATA_DIR/barbara.bmp" --table mpeg -o "$tmp/bad.png"
+expect_fail "extension" "$tmp/bad.tiff" -- "$DCTX" jpeg "$DATA_DIR/barbara.bmp" -o "$tmp/bad.tiff"
+expect_fail "nodir" "$tmp/nodir/bad.png" -- "$DCTX" jpeg "$DATA_DIR/barbara.bmp" -o "$tmp/nodir/bad.png"
+echo "cli.block8: all checks passed"

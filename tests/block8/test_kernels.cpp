@@ -1,0 +1,397 @@
+// The three 8x8 kernels against the long-double oracle, on every compiled SIMD target: random
+// blocks (never zeros), strided and batched planes, outputs poisoned before the run.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "block8/constants.hpp"
+#include "block8/scalar.hpp"
+#include "block8/oracle8.hpp"
+#include "block8/targets.hpp"
+#include "dctx/block8.hpp"
+
+namespace dctx {
+namespace {
+
+using test8::oracle;
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr std::int16_t kSentinel = -32768;  // never produced by the int16 kernels on these inputs
+
+// Float tolerance of the fast kernel: |error| <= kTol * eps(float) * max|input| * 8 (the 8x8
+// transform's l-infinity gain is 8); measured errors stay below a quarter of it.
+constexpr double kTol = 4.0;
+double float_bound(double max_abs_in) {
+  return kTol * std::numeric_limits<float>::epsilon() * max_abs_in * 8.0;
+}
+
+struct Plane {
+  std::size_t rows, cols;
+  std::ptrdiff_t stride;
+};
+
+/// Max error of `out` against the oracle forward (or inverse) transform of `in`, block by block.
+template <class T>
+long double max_error(const T* in, Plane pi, const T* out, std::ptrdiff_t os, bool inverse,
+                      bool round_clamp = false) {
+  long double worst = 0;
+  for (std::size_t r = 0; r < pi.rows; r += 8)
+    for (std::size_t c = 0; c < pi.cols; c += 8) {
+      long double x[64], y[64];
+      for (int i = 0; i < 8; ++i)
+        for (int j = 0; j < 8; ++j) x[8 * i + j] = in[std::ptrdiff_t(r + i) * pi.stride + std::ptrdiff_t(c + j)];
+      inverse ? oracle().inverse(x, y) : oracle().forward(x, y);
+      for (int i = 0; i < 8; ++i)
+        for (int j = 0; j < 8; ++j) {
+          long double want = y[8 * i + j];
+          // A value within 1e-9 of a half-integer may round either way in double arithmetic.
+          if (round_clamp && std::fabs(std::fabs(want - std::floor(want)) - 0.5L) < 1e-9L) continue;
+          if (round_clamp) {
+            want = test8::round_half_away(want);
+            want = inverse ? std::clamp<long double>(want, -256, 255) : std::clamp<long double>(want, -32768, 32767);
+          }
+          const long double got = out[std::ptrdiff_t(r + i) * os + std::ptrdiff_t(c + j)];
+          if (!(std::fabs(got - want) <= worst)) worst = std::isnan(double(got)) ? INFINITY : std::fabs(got - want);
+        }
+    }
+  return worst;
+}
+
+class Kernels : public test8::PerTarget {};
+DCTX_INSTANTIATE_PER_TARGET(Kernels);
+
+// 24 x 40: on 16-lane targets two full tiles and an 8-column tail per strip.
+TEST_P(Kernels, FloatForwardMatchesOracle) {
+  const Plane p{24, 40, 40};
+  const auto in = test8::random_floats(p.rows * p.cols, -256.0f, 255.0f, 1);
+  std::vector<float> out(in.size(), kNaN);
+  block8_forward(ConstView<float>(in.data(), {p.rows, p.cols}), View<float>(out.data(), {p.rows, p.cols}));
+  EXPECT_LE(max_error(in.data(), p, out.data(), 40, false), float_bound(256));
+}
+
+TEST_P(Kernels, FloatInverseMatchesOracle) {
+  const Plane p{16, 56, 56};
+  const auto in = test8::random_floats(p.rows * p.cols, -1024.0f, 1024.0f, 2);
+  std::vector<float> out(in.size(), kNaN);
+  block8_inverse(ConstView<float>(in.data(), {p.rows, p.cols}), View<float>(out.data(), {p.rows, p.cols}));
+  EXPECT_LE(max_error(in.data(), p, out.data(), 56, true), float_bound(1024));
+}
+
+// A plane inside a larger buffer (row strides 53 and 47): only the plane may change.
+TEST_P(Kernels, FloatStridedPlaneLeavesSurroundingsAlone) {
+  const std::size_t rows = 16, cols = 40;
+  const std::ptrdiff_t is = 53, os = 47;
+  const auto buf = test8::random_floats(rows * is, -100.0f, 100.0f, 3);
+  std::vector<float> out(rows * os + 5, kNaN);
+  block8_forward(ConstView<float>(buf.data(), {rows, cols}, {is, 1}),
+                 View<float>(out.data() + 3, {rows, cols}, {os, 1}));
+  EXPECT_LE(max_error(buf.data(), Plane{rows, cols, is}, out.data() + 3, os, false), float_bound(100));
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    const std::ptrdiff_t off = std::ptrdiff_t(k) - 3;
+    const bool inside = off >= 0 && off % os < std::ptrdiff_t(cols) && off / os < std::ptrdiff_t(rows);
+    if (!inside) ASSERT_TRUE(std::isnan(out[k])) << "wrote outside the plane at " << k;
+  }
+}
+
+// A batch of planes through views with a negative row stride and a column stride of 2: the
+// driver's strip-buffer path must give the same numbers as the direct one.
+TEST_P(Kernels, FloatBatchAndGeneralStrides) {
+  const std::size_t n = 3, rows = 16, cols = 24;
+  const auto in = test8::random_floats(n * rows * cols, -50.0f, 50.0f, 4);
+  std::vector<float> direct(in.size(), kNaN);
+  block8_inverse(ConstView<float>(in.data(), {n, rows, cols}), View<float>(direct.data(), {n, rows, cols}));
+  for (std::size_t b = 0; b < n; ++b)
+    EXPECT_LE(max_error(in.data() + b * rows * cols, Plane{rows, cols, std::ptrdiff_t(cols)},
+                        direct.data() + b * rows * cols, std::ptrdiff_t(cols), true),
+              float_bound(50 * 8));
+  // Same data, rows stored bottom-up and columns interleaved with junk.
+  std::vector<float> wide(n * rows * cols * 2, 7.0f);
+  for (std::size_t b = 0; b < n; ++b)
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t c = 0; c < cols; ++c)
+        wide[(b * rows + (rows - 1 - r)) * cols * 2 + 2 * c] = in[(b * rows + r) * cols + c];
+  const std::ptrdiff_t rs = -std::ptrdiff_t(2 * cols);
+  std::vector<float> out(in.size(), kNaN);
+  block8_inverse(ConstView<float>(wide.data() + (rows - 1) * cols * 2, {n, rows, cols},
+                                  {std::ptrdiff_t(rows * cols * 2), rs, 2}),
+                 View<float>(out.data(), {n, rows, cols}));
+  EXPECT_EQ(out, direct);
+}
+
+TEST_P(Kernels, FloatInPlaceEqualsOutOfPlace) {
+  const std::size_t rows = 16, cols = 48;
+  auto a = test8::random_floats(rows * cols, -128.0f, 127.0f, 5);
+  std::vector<float> b(a.size(), kNaN);
+  block8_forward(ConstView<float>(a.data(), {rows, cols}), View<float>(b.data(), {rows, cols}));
+  block8_forward(ConstView<float>(a.data(), {rows, cols}), View<float>(a.data(), {rows, cols}));
+  EXPECT_EQ(a, b);
+}
+
+TEST_P(Kernels, FloatRoundTrip) {
+  const std::size_t rows = 32, cols = 24;
+  const auto x = test8::random_floats(rows * cols, -255.0f, 255.0f, 6);
+  std::vector<float> c(x.size(), kNaN), y(x.size(), kNaN);
+  block8_forward(ConstView<float>(x.data(), {rows, cols}), View<float>(c.data(), {rows, cols}));
+  block8_inverse(ConstView<float>(c.data(), {rows, cols}), View<float>(y.data(), {rows, cols}));
+  for (std::size_t k = 0; k < x.size(); ++k) ASSERT_NEAR(y[k], x[k], float_bound(255)) << k;
+}
+
+// Every basis function: the forward transform of an impulse is a row of the DCT matrix product.
+TEST_P(Kernels, FloatImpulses) {
+  // 64 blocks side by side in an 8 x 512 plane, block k holding an impulse at position k.
+  std::vector<float> plane(8 * 512, 0.0f), coef(8 * 512, kNaN);
+  for (int k = 0; k < 64; ++k) plane[std::size_t(k / 8) * 512 + std::size_t(8 * k + k % 8)] = 1.0f;
+  block8_forward(ConstView<float>(plane.data(), {8, 512}), View<float>(coef.data(), {8, 512}));
+  EXPECT_LE(max_error(plane.data(), Plane{8, 512, 512}, coef.data(), 512, false), 4e-7);
+}
+
+// int16 fixed point: within 1 of the rounded coefficient, mostly exact, and bit-identical
+// to the scalar version of the same flowgraph.
+TEST_P(Kernels, Int16ForwardMatchesOracleAndScalar) {
+  const Plane p{24, 40, 40};
+  const auto in = test8::random_int16(p.rows * p.cols, block8::kFwdInMin, block8::kFwdInMax, 7);
+  std::vector<std::int16_t> out(in.size(), kSentinel), ref(in.size(), kSentinel);
+  block8_forward(ConstView<std::int16_t>(in.data(), {p.rows, p.cols}),
+                 View<std::int16_t>(out.data(), {p.rows, p.cols}));
+  EXPECT_LE(max_error(in.data(), p, out.data(), 40, false, true), 1.0L);
+  block8::scalar::ForwardI16(in.data(), 40, ref.data(), 40, p.rows, p.cols);
+  EXPECT_EQ(out, ref);
+  // Mostly exactly rounded.
+  std::size_t exact = 0;
+  std::vector<std::int16_t> exact_ref(in.size());
+  block8_forward(ConstView<std::int16_t>(in.data(), {p.rows, p.cols}),
+                 View<std::int16_t>(exact_ref.data(), {p.rows, p.cols}), {Block8Kernel::Reference});
+  for (std::size_t k = 0; k < in.size(); ++k) exact += out[k] == exact_ref[k];
+  EXPECT_GE(double(exact) / double(in.size()), 0.9);  // measured: 94 %
+}
+
+TEST_P(Kernels, Int16InverseMatchesOracleAndScalar) {
+  const Plane p{16, 56, 56};
+  // Coefficients of smooth-ish blocks: DC anywhere, AC decaying, so most outputs are in range.
+  std::vector<std::int16_t> in(p.rows * p.cols);
+  const auto noise = test8::random_int16(in.size(), -300, 300, 8);
+  for (std::size_t k = 0; k < in.size(); ++k) {
+    const std::size_t u = (k / p.cols) % 8, v = k % 8;
+    in[k] = static_cast<std::int16_t>(noise[k] / int(1 + u + v));
+    if (in[k] == 0) in[k] = 1;
+  }
+  std::vector<std::int16_t> out(in.size(), kSentinel), ref(in.size(), kSentinel);
+  block8_inverse(ConstView<std::int16_t>(in.data(), {p.rows, p.cols}),
+                 View<std::int16_t>(out.data(), {p.rows, p.cols}));
+  EXPECT_LE(max_error(in.data(), p, out.data(), 56, true, true), 1.0L);
+  block8::scalar::InverseI16(in.data(), 56, ref.data(), 56, p.rows, p.cols);
+  EXPECT_EQ(out, ref);
+}
+
+// Saturation: full-range int16 input never overflows (it is clamped to the kernel's domain) and
+// the inverse saturates to 9 bits.
+TEST_P(Kernels, Int16ExtremesSaturate) {
+  const std::size_t rows = 8, cols = 32;
+  std::vector<std::int16_t> in(rows * cols), out(in.size(), kSentinel), ref(in.size());
+  for (std::size_t k = 0; k < in.size(); ++k) in[k] = (k * 7919) % 3 == 0 ? 32767 : -32768;
+  block8_inverse(ConstView<std::int16_t>(in.data(), {rows, cols}), View<std::int16_t>(out.data(), {rows, cols}));
+  block8::scalar::InverseI16(in.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows, cols);
+  EXPECT_EQ(out, ref);
+  for (auto v : out) ASSERT_TRUE(v >= -256 && v <= 255);
+  block8_forward(ConstView<std::int16_t>(in.data(), {rows, cols}), View<std::int16_t>(out.data(), {rows, cols}));
+  block8::scalar::ForwardI16(in.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows, cols);
+  EXPECT_EQ(out, ref);
+}
+
+TEST_P(Kernels, Int16StridedBatch) {
+  const std::size_t n = 2, rows = 16, cols = 24;
+  const std::ptrdiff_t rs = 29;
+  const auto buf = test8::random_int16(n * rows * std::size_t(rs), -255, 255, 9);
+  std::vector<std::int16_t> out(n * rows * cols, kSentinel), ref(out.size());
+  block8_forward(ConstView<std::int16_t>(buf.data(), {n, rows, cols}, {std::ptrdiff_t(rows) * rs, rs, 1}),
+                 View<std::int16_t>(out.data(), {n, rows, cols}));
+  for (std::size_t b = 0; b < n; ++b)
+    block8::scalar::ForwardI16(buf.data() + b * rows * std::size_t(rs), rs, ref.data() + b * rows * cols,
+                               std::ptrdiff_t(cols), rows, cols);
+  EXPECT_EQ(out, ref);
+}
+
+// The fused pass equals forward -> quantize -> dequantize -> inverse, bit for bit, and counts the
+// zero levels.
+TEST_P(Kernels, FusedEqualsSeparatePassesFloat) {
+  const std::size_t rows = 24, cols = 40;
+  const auto x = test8::random_floats(rows * cols, -128.0f, 127.0f, 10);
+  for (const QuantTable& t : {quant_table_nvidia(), quant_table_jpeg_luma(75), quant_table_jpeg_chroma(20)}) {
+    const Shape s{rows, cols};
+    std::vector<float> c(x.size(), kNaN), d(x.size(), kNaN), sep(x.size(), kNaN), fused(x.size(), kNaN);
+    std::vector<std::int16_t> levels(x.size(), kSentinel);
+    block8_forward(ConstView<float>(x.data(), s), View<float>(c.data(), s));
+    block8_quantize(ConstView<float>(c.data(), s), View<std::int16_t>(levels.data(), s), t);
+    block8_dequantize(ConstView<std::int16_t>(levels.data(), s), View<float>(d.data(), s), t);
+    block8_inverse(ConstView<float>(d.data(), s), View<float>(sep.data(), s));
+    const auto st = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(fused.data(), s), t);
+    EXPECT_EQ(fused, sep);
+    EXPECT_EQ(st.coefficients, x.size());
+    EXPECT_EQ(st.zeros, std::size_t(std::count(levels.begin(), levels.end(), 0)));
+    EXPECT_GT(st.zeros, 0u);
+  }
+}
+
+TEST_P(Kernels, FusedEqualsSeparatePassesInt16) {
+  const std::size_t rows = 24, cols = 40;
+  const auto x = test8::random_int16(rows * cols, -128, 127, 11);
+  for (const QuantTable& t : {quant_table_nvidia(), quant_table_jpeg_luma(90), quant_table_jpeg_chroma(10)}) {
+    const Shape s{rows, cols};
+    std::vector<std::int16_t> c(x.size(), kSentinel), lv(x.size(), kSentinel), d(x.size(), kSentinel),
+        sep(x.size(), kSentinel), fused(x.size(), kSentinel);
+    block8_forward(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(c.data(), s));
+    block8_quantize(ConstView<std::int16_t>(c.data(), s), View<std::int16_t>(lv.data(), s), t);
+    block8_dequantize(ConstView<std::int16_t>(lv.data(), s), View<std::int16_t>(d.data(), s), t);
+    block8_inverse(ConstView<std::int16_t>(d.data(), s), View<std::int16_t>(sep.data(), s));
+    const auto st = block8_roundtrip_quantized(ConstView<std::int16_t>(x.data(), s),
+                                               View<std::int16_t>(fused.data(), s), t);
+    EXPECT_EQ(fused, sep);
+    EXPECT_EQ(st.zeros, std::size_t(std::count(lv.begin(), lv.end(), 0)));
+  }
+}
+
+// The Barbara pipeline on every target.
+TEST_P(Kernels, BarbaraPsnr) {
+  const Image im = read_image(DCTX_DATA_DIR "/barbara.bmp");
+  const auto f = jpeg_roundtrip(im, {});
+  EXPECT_NEAR(f.psnr_db, 32.7771, 0.001);
+  JpegOptions o;
+  o.kernel = Block8Kernel::Int16;
+  EXPECT_NEAR(jpeg_roundtrip(im, o).psnr_db, 32.7771, 0.05);
+}
+
+// ---- Target-independent kernels
+
+TEST(Block8Reference, FloatMatchesOracle) {
+  const Plane p{16, 24, 24};
+  const auto in = test8::random_floats(p.rows * p.cols, -256.0f, 255.0f, 12);
+  std::vector<float> out(in.size(), kNaN), back(in.size(), kNaN);
+  const Block8Options ref{Block8Kernel::Reference};
+  block8_forward(ConstView<float>(in.data(), {p.rows, p.cols}), View<float>(out.data(), {p.rows, p.cols}), ref);
+  EXPECT_LE(max_error(in.data(), p, out.data(), 24, false), 2048 * 1e-7);  // float rounding of the result
+  block8_inverse(ConstView<float>(out.data(), {p.rows, p.cols}), View<float>(back.data(), {p.rows, p.cols}), ref);
+  EXPECT_LE(max_error(out.data(), p, back.data(), 24, true), 256 * 1e-7);
+}
+
+TEST(Block8Reference, Int16IsExactlyRounded) {
+  const Plane p{16, 24, 24};
+  const auto in = test8::random_int16(p.rows * p.cols, -2048, 2047, 13);
+  std::vector<std::int16_t> out(in.size(), kSentinel);
+  const Block8Options ref{Block8Kernel::Reference};
+  block8_forward(ConstView<std::int16_t>(in.data(), {p.rows, p.cols}), View<std::int16_t>(out.data(), {p.rows, p.cols}), ref);
+  EXPECT_EQ(max_error(in.data(), p, out.data(), 24, false, true), 0.0L);
+  block8_inverse(ConstView<std::int16_t>(in.data(), {p.rows, p.cols}), View<std::int16_t>(out.data(), {p.rows, p.cols}), ref);
+  EXPECT_EQ(max_error(in.data(), p, out.data(), 24, true, true), 0.0L);
+}
+
+TEST(Block8Fast, Int16ThroughFloatKernel) {
+  const Plane p{8, 32, 32};
+  const auto in = test8::random_int16(p.rows * p.cols, -255, 255, 14);
+  std::vector<std::int16_t> out(in.size(), kSentinel);
+  block8_forward(ConstView<std::int16_t>(in.data(), {p.rows, p.cols}),
+                 View<std::int16_t>(out.data(), {p.rows, p.cols}), {Block8Kernel::Fast});
+  EXPECT_LE(max_error(in.data(), p, out.data(), 32, false, true), 1.0L);
+}
+
+TEST(Block8Fast, ConstantsMatchTheirFormulas) {
+  const double c[8] = {1, block8::kCos1, block8::kCos2, block8::kCos3, block8::kCos4,
+                       block8::kCos5, block8::kCos6, block8::kCos7};
+  const long double pl = std::acos(-1.0L);
+  for (int k = 1; k < 8; ++k) EXPECT_NEAR(c[k], double(std::cos(k * pl / 16)), 1e-16) << k;
+  EXPECT_EQ(block8::kSqrt2, std::sqrt(2.0));
+  // libjpeg's FIX() values for 13 bits (jfdctint.c lists them): a cross-check of the formulas.
+  const auto k13 = block8::kLlm1;
+  EXPECT_EQ(std::vector<int>({k13.k0541, k13.k0765, k13.k1847, k13.k1175, k13.k0298, k13.k2053,
+                              k13.k3072, k13.k1501, k13.k0899, k13.k2562, k13.k1961, k13.k0390}),
+            std::vector<int>({4433, 6270, 15137, 9633, 2446, 16819, 25172, 12299, 7373, 20995, 16069, 3196}));
+}
+
+// ---- No int32 intermediate of the fixed-point flowgraphs can overflow on the documented input
+// domains: run the flowgraphs on affine forms of the 64 inputs (with a rounding-error term) and
+// bound every intermediate by sum |coefficient| * M + |constant| + error.
+
+struct Lin {
+  long double k[64] = {};  // coefficient of each input
+  long double c = 0;       // constant
+  long double e = 0;       // accumulated rounding error bound (>= 0)
+};
+long double g_max_bound = 0;
+long double g_domain = 0;
+Lin track(Lin r) {
+  long double s = 0;
+  for (auto v : r.k) s += std::fabs(v);
+  g_max_bound = std::max(g_max_bound, s * g_domain + std::fabs(r.c) + r.e);
+  return r;
+}
+Lin operator+(Lin a, const Lin& b) {
+  for (int i = 0; i < 64; ++i) a.k[i] += b.k[i];
+  a.c += b.c;
+  a.e += b.e;
+  return track(a);
+}
+Lin operator-(Lin a, const Lin& b) {
+  for (int i = 0; i < 64; ++i) a.k[i] -= b.k[i];
+  a.c -= b.c;
+  a.e += b.e;
+  return track(a);
+}
+Lin operator*(Lin a, const Lin& b) {  // b is a constant
+  for (auto& v : a.k) v *= b.c;
+  a.c *= b.c;
+  a.e *= std::fabs(b.c);
+  return track(a);
+}
+struct OpsLin {
+  Lin K(std::int32_t v) const {
+    Lin r;
+    r.c = v;
+    return r;
+  }
+  template <int s>
+  Lin Sra(Lin a) const {  // floor division: exact / 2^s, plus up to 1 of rounding
+    const long double f = std::ldexp(1.0L, -s);
+    for (auto& v : a.k) v *= f;
+    a.c *= f;
+    a.e = a.e * f + 1;
+    return track(a);
+  }
+  template <int s>
+  Lin Shl(Lin a) const {
+    return a * K(std::int32_t{1} << s);
+  }
+};
+
+template <bool kInverse>
+long double flowgraph_bound(long double domain) {
+  using block8::scalar::LlmForward8;
+  using block8::scalar::LlmInverse8;
+  g_max_bound = 0;
+  g_domain = domain;
+  Lin b[8][8];
+  for (int i = 0; i < 64; ++i) b[i / 8][i % 8].k[i] = 1;
+  const OpsLin o;
+  auto p1 = [&](auto&... x) { kInverse ? LlmInverse8<false>(o, x...) : LlmForward8<false>(o, x...); };
+  auto p2 = [&](auto&... x) { kInverse ? LlmInverse8<true>(o, x...) : LlmForward8<true>(o, x...); };
+  for (int j = 0; j < 8; ++j) p1(b[0][j], b[1][j], b[2][j], b[3][j], b[4][j], b[5][j], b[6][j], b[7][j]);
+  for (int i = 0; i < 8; ++i) p2(b[i][0], b[i][1], b[i][2], b[i][3], b[i][4], b[i][5], b[i][6], b[i][7]);
+  return g_max_bound;
+}
+
+TEST(Block8Int16, NoIntermediateOverflowOnTheDomain) {
+  const long double limit = 2147483647.0L;
+  const long double fwd = flowgraph_bound<false>(-static_cast<long double>(block8::kFwdInMin));
+  const long double inv = flowgraph_bound<true>(-static_cast<long double>(block8::kInvInMin));
+  RecordProperty("forward_bound_log2", std::to_string(double(std::log2(fwd))));
+  RecordProperty("inverse_bound_log2", std::to_string(double(std::log2(inv))));
+  EXPECT_LT(fwd, limit) << "log2 = " << std::log2(fwd);
+  EXPECT_LT(inv, limit) << "log2 = " << std::log2(inv);
+  // ... and the domains are not needlessly small: twice as much would overflow.
+  EXPECT_GT(flowgraph_bound<false>(-2.0L * block8::kFwdInMin), limit);
+  EXPECT_GT(flowgraph_bound<true>(-2.0L * block8::kInvInMin), limit);
+}
+
+}  // namespace
+}  // namespace dctx
