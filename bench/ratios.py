@@ -20,10 +20,13 @@ def main(path):
     data = json.load(open(path))
     rows = OrderedDict()
     libs = []
+    have_median = any(b.get("aggregate_name") == "median" for b in data["benchmarks"])
     for b in data["benchmarks"]:
-        if b.get("run_type") == "aggregate":
+        if have_median and b.get("aggregate_name") != "median":
+            continue  # with --benchmark_repetitions, use the median of the repetitions
+        if not have_median and b.get("run_type") == "aggregate":
             continue
-        dim, prec, direction, shape, lib = b["name"].split("/")
+        dim, prec, direction, shape, lib = b["run_name"].split("/") if "run_name" in b else b["name"].split("/")
         key = (dim, prec, direction, shape)
         rows.setdefault(key, {})[lib] = b["real_time"] * {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[b["time_unit"]]
         if lib not in libs:

@@ -113,6 +113,7 @@ class ComplexFFT {
         case 3: Pass3<kForward>(st, src, dst); break;
         case 4: Pass4<kForward>(st, src, dst); break;
         case 5: Pass5<kForward>(st, src, dst); break;
+        case 8: Pass8<kForward>(st, src, dst); break;
         default: PassOdd<kForward>(st, src, dst); break;
       }
       std::swap(src, dst);
@@ -129,6 +130,7 @@ class ComplexFFT {
 
   static std::vector<std::size_t> Factorize(std::size_t n) {
     std::vector<std::size_t> f;
+    while (n % 8 == 0) { f.push_back(8); n /= 8; }
     while (n % 4 == 0) { f.push_back(4); n /= 4; }
     if (n % 2 == 0) { f.push_back(2); n /= 2; }
     for (std::size_t p = 3; p * p <= n; p += 2)
@@ -210,6 +212,45 @@ class ComplexFFT {
                             const Cx<T0>* w, bool first) {
     y0[s] = u[0];
     for (std::size_t k = 1; k < P; ++k) y0[k * L + s] = first ? u[k] : MulW<!kFwd>(u[k], w[k - 1]);
+  }
+
+  // 4-point DFT of c0..c3 into u[0], u[s], u[2s], u[3s].
+  template <bool kFwd, class T>
+  static void Dft4(const Cx<T>& c0, const Cx<T>& c1, const Cx<T>& c2, const Cx<T>& c3, Cx<T>* u, std::size_t s) {
+    const Cx<T> a = c0 + c2, b = c0 - c2, c = c1 + c3, d = RotI<kFwd>(c1 - c3);
+    u[0] = a + c;
+    u[s] = b + d;
+    u[2 * s] = a - c;
+    u[3 * s] = b - d;
+  }
+
+  // Radix 8 = two radix-4 halves: u_{2k} = DFT4(t_j + t_{j+4}), u_{2k+1} = DFT4((t_j - t_{j+4}) w8^j).
+  template <bool kFwd, class T>
+  void Pass8(const Stage& st, const Cx<T>* x, Cx<T>* y) const {
+    const std::size_t m = st.m, L = st.L, ml = m * L;
+    const T0 h = static_cast<T0>(0.707106781186547524400844362104849039L);  // 1/sqrt(2)
+    for (std::size_t n1 = 0; n1 < m; ++n1) {
+      const Cx<T>* x0 = x + n1 * L;
+      Cx<T>* y0 = y + (n1 * 8) * L;
+      for (std::size_t s = 0; s < L; ++s) {
+        Cx<T> a[4], b[4];
+        for (std::size_t j = 0; j < 4; ++j) {
+          const Cx<T> p = x0[j * ml + s], q = x0[(j + 4) * ml + s];
+          a[j] = p + q;
+          b[j] = p - q;
+        }
+        // b_j * w8^j, w8 = exp(-+ 2 pi i / 8)
+        const Cx<T> b1 = kFwd ? Cx<T>{(b[1].r + b[1].i) * h, (b[1].i - b[1].r) * h}
+                              : Cx<T>{(b[1].r - b[1].i) * h, (b[1].i + b[1].r) * h};
+        const Cx<T> b2 = RotI<kFwd>(b[2]);
+        const Cx<T> b3 = kFwd ? Cx<T>{(b[3].i - b[3].r) * h, -(b[3].r + b[3].i) * h}
+                              : Cx<T>{-(b[3].r + b[3].i) * h, (b[3].r - b[3].i) * h};
+        Cx<T> u[8];
+        Dft4<kFwd>(a[0], a[1], a[2], a[3], u, 2);
+        Dft4<kFwd>(b[0], b1, b2, b3, u + 1, 2);
+        StoreTwiddled<kFwd>(y0, L, s, u, &st.tw[n1 * 7], n1 == 0);
+      }
+    }
   }
 
   template <bool kFwd, class T>
