@@ -30,7 +30,11 @@ void run(const CompressArgs& a) {
   const std::size_t h = static_cast<std::size_t>(src.height), w = static_cast<std::size_t>(src.width);
   const std::size_t c = static_cast<std::size_t>(src.channels);
   const Shape shape = {h, w};
-  PlanDesc d{.shape = shape, .precision = Precision::F32, .norm = Norm::Ortho, .threads = a.threads};
+  PlanDesc d;
+  d.shape = shape;
+  d.precision = Precision::F32;
+  d.norm = Norm::Ortho;
+  d.threads = a.threads;
   const Plan fwd(d);
   d.direction = Direction::Inverse;
   const Plan inv(d);
