@@ -87,23 +87,15 @@ class Fused2DPlan final : public detail::BackendPlan {
     return p;
   }
 
-  template <class F>
-  void Parallel(std::size_t groups, F&& work) const {
-    const std::size_t nt = std::min<std::size_t>(static_cast<std::size_t>(threads_), groups);
-    if (nt <= 1) return work(0, groups);
-#if defined(DCTX_HAVE_OPENMP)
-#pragma omp parallel num_threads(static_cast<int>(nt))
-    {
-      const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
-      const std::size_t nth = static_cast<std::size_t>(omp_get_num_threads());
-      work(groups * t / nth, groups * (t + 1) / nth);
+  // W2 of the kLanes columns k0, k0+1, ... as one complex vector (clamped past the half spectrum).
+  Cx<V> LaneTwiddles(std::size_t k0) const {
+    Cx<V> w2;
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      const Cx<T0> w = w2_[std::min(k0 + l, h_ - 1)];
+      w2.r[l] = w.r;
+      w2.i[l] = w.i;
     }
-#else
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < nt; ++t) pool.emplace_back(work, groups * t / nt, groups * (t + 1) / nt);
-    work(0, groups / nt);
-    for (auto& th : pool) th.join();
-#endif
+    return w2;
   }
 
   void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
@@ -122,7 +114,7 @@ class Fused2DPlan final : public detail::BackendPlan {
   // Pass 1 forward: row r of the buffer is the real FFT of the reordered row p1(r).
   void RowsForward(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim, std::size_t hp) const {
     const std::size_t groups = (n1_ + kLanes - 1) / kLanes;
-    Parallel(groups, [&](std::size_t g0, std::size_t g1) {
+    ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       AlignedBuffer<V> line(n2_);
       AlignedBuffer<Cx<V>> spec(h_ + rfft_.scratch_len());
       for (std::size_t g = g0; g < g1; ++g) {
@@ -150,7 +142,7 @@ class Fused2DPlan final : public detail::BackendPlan {
   // Pass 2 forward: column FFTs and the symmetric post-processing into output columns k2, N2-k2.
   void ColumnsForward(const T0* cre, const T0* cim, std::size_t hp, T0* out, const std::ptrdiff_t* os) const {
     const std::size_t groups = hp / kLanes;
-    Parallel(groups, [&](std::size_t g0, std::size_t g1) {
+    ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       AlignedBuffer<Cx<V>> col(n1_ + cfft_.scratch_len());
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t k0 = g * kLanes, cnt = std::min(kLanes, h_ - k0);
@@ -160,12 +152,7 @@ class Fused2DPlan final : public detail::BackendPlan {
           std::memcpy(&z[r].i, cim + r * hp + k0, sizeof(V));
         }
         cfft_.template exec<true>(z, z + n1_);
-        Cx<V> w2;
-        for (std::size_t l = 0; l < kLanes; ++l) {
-          const Cx<T0> w = w2_[std::min(k0 + l, h_ - 1)];
-          w2.r[l] = w.r;
-          w2.i[l] = w.i;
-        }
+        const Cx<V> w2 = LaneTwiddles(k0);
         for (std::size_t k1 = 0; k1 < n1_; ++k1) {
           const std::size_t k1c = k1 == 0 ? 0 : n1_ - k1;
           const Cx<V> a = CMul(w2, z[k1]), bc = CMul(w2, z[k1c]);
@@ -187,18 +174,13 @@ class Fused2DPlan final : public detail::BackendPlan {
   // Pass 1 inverse: combine the column pair (k2, N2-k2), pre-rotate along both axes, inverse FFT.
   void ColumnsInverse(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim, std::size_t hp) const {
     const std::size_t groups = hp / kLanes;
-    Parallel(groups, [&](std::size_t g0, std::size_t g1) {
+    ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       AlignedBuffer<Cx<V>> col(2 * n1_ + cfft_.scratch_len());
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t k0 = g * kLanes, cnt = std::min(kLanes, h_ - k0);
         Cx<V>* z2 = col.data();
         Cx<V>* z = z2 + n1_;
-        Cx<V> w2;
-        for (std::size_t l = 0; l < kLanes; ++l) {
-          const Cx<T0> w = w2_[std::min(k0 + l, h_ - 1)];
-          w2.r[l] = w.r;
-          w2.i[l] = w.i;
-        }
+        const Cx<V> w2 = LaneTwiddles(k0);
         for (std::size_t k1 = 0; k1 < n1_; ++k1) {
           const T0* row = in + static_cast<std::ptrdiff_t>(k1) * is[0];
           V a{}, b{};
@@ -226,7 +208,7 @@ class Fused2DPlan final : public detail::BackendPlan {
   // Pass 2 inverse: inverse real FFT of each row, scattered through p1 (rows) and p2 (columns).
   void RowsInverse(const T0* cre, const T0* cim, std::size_t hp, T0* out, const std::ptrdiff_t* os) const {
     const std::size_t groups = (n1_ + kLanes - 1) / kLanes;
-    Parallel(groups, [&](std::size_t g0, std::size_t g1) {
+    ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       AlignedBuffer<V> line(n2_);
       AlignedBuffer<Cx<V>> spec(h_ + rfft_.scratch_len());
       for (std::size_t g = g0; g < g1; ++g) {

@@ -65,6 +65,26 @@ inline void* ThreadScratch(std::size_t bytes) {
   return arena.p;
 }
 
+/// Runs work(begin, end) over [0, groups) split evenly across up to `threads` threads.
+template <class F>
+void ParallelFor(int threads, std::size_t groups, F&& work) {
+  const std::size_t nt = std::min<std::size_t>(static_cast<std::size_t>(threads), groups);
+  if (nt <= 1) return work(0, groups);
+#if defined(DCTX_HAVE_OPENMP)
+#pragma omp parallel num_threads(static_cast<int>(nt))
+  {
+    const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
+    const std::size_t nth = static_cast<std::size_t>(omp_get_num_threads());
+    work(groups * t / nth, groups * (t + 1) / nth);
+  }
+#else
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < nt; ++t) pool.emplace_back(work, groups * t / nt, groups * (t + 1) / nt);
+  work(0, groups / nt);
+  for (auto& th : pool) th.join();
+#endif
+}
+
 template <class T0>
 class CpuPlan final : public detail::BackendPlan {
   using V = typename LaneVec<T0>::type;
@@ -156,24 +176,7 @@ class CpuPlan final : public detail::BackendPlan {
         Scatter(buf, out, lout, oout, cnt, n);
       }
     };
-    const std::size_t nt = std::min<std::size_t>(static_cast<std::size_t>(threads_), groups);
-    if (nt <= 1) {
-      work(0, groups);
-      return;
-    }
-#if defined(DCTX_HAVE_OPENMP)
-#pragma omp parallel num_threads(static_cast<int>(nt))
-    {
-      const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
-      const std::size_t nth = static_cast<std::size_t>(omp_get_num_threads());
-      work(groups * t / nth, groups * (t + 1) / nth);
-    }
-#else
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < nt; ++t) pool.emplace_back(work, groups * t / nt, groups * (t + 1) / nt);
-    work(0, groups / nt);
-    for (auto& th : pool) th.join();
-#endif
+    ParallelFor(threads_, groups, work);
   }
 
   static void LineOffsets(std::size_t j, std::size_t nd, const std::size_t* ext,
