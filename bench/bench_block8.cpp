@@ -105,7 +105,8 @@ void BM_Dctx(benchmark::State& s, Block8Kernel kernel) {
     benchmark::DoNotOptimize(out.p);
     benchmark::ClobberMemory();
   }
-  s.SetLabel(std::string(to_string(kernel)) + " on " + block8_target());
+  s.SetLabel(kernel == Block8Kernel::Reference ? std::string("reference: matrix products in double")
+                                               : std::string(to_string(kernel)) + " on " + block8_target());
   rate(s, n * n);
 }
 

@@ -48,7 +48,8 @@ struct Block8Options {
   int nthreads = 1;  ///< 0: one per hardware thread.
 };
 
-/// Forward blockwise DCT of a plane (2D view) or batch (3D view). `out` may be `in` itself.
+/// Forward blockwise DCT of a plane (2D view) or batch (3D view). `out` may be `in` itself (same
+/// view: in place); an input that otherwise overlaps the output is copied first.
 /// Float data: Reference or Fast kernel.
 void block8_forward(ConstView<float> in, View<float> out, const Block8Options& options = {});
 /// Inverse blockwise DCT (orthonormal DCT-III on each 8x8 block of coefficients).

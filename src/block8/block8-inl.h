@@ -1,15 +1,21 @@
 // Per-target SIMD kernels of the 8x8 block engine (compiled once per Highway target by simd.cc).
 //
-// Layout: a "tile" is 8 rows of one or two horizontally adjacent 8x8 blocks held in registers,
-// r[row][k] with kV vectors per row: 16-lane vectors (AVX-512) hold one row of two blocks, 8-lane
-// vectors (AVX2) one row of one block, 4-lane vectors (SSE4, NEON, EMU128) half a row. A 1D pass
-// along columns runs the flowgraph on whole vectors (each lane its own column — "vectorise across
+// A "tile" is 8 rows of one to four horizontally adjacent 8x8 blocks held in registers. A 1D pass
+// along columns runs the flowgraph on whole vectors, each lane its own column ("vectorise across
 // columns", as pocketfft and libjxl do); the pass along rows is the same code after an in-register
-// 8x8 transpose. Both forward and inverse use two transposes per block:
+// 8x8 transpose. Two transposes per block in every kernel:
 //   forward  = columns, transpose, columns, scale, transpose       (gives C)
 //   inverse  = transpose, scale, columns, transpose, columns       (from C)
-//   fused    = columns, transpose, columns, scale+quantize+dequantize+scale, columns, transpose,
-//              columns — the transposed coefficients never leave the registers.
+//   fused    = columns, transpose, columns, scale + quantize + dequantize + scale, columns,
+//              transpose, columns — the transposed coefficients never leave the registers, and
+//              every float operation is the one the separate passes do, so results are identical.
+//
+// Float tiles: r[row][k] with kV vectors per row — 16-lane vectors (AVX-512) hold one row of two
+// blocks, 8-lane vectors (AVX2) one block row, 4-lane vectors (SSE4, NEON) half a block row.
+// int16 tiles ("split" layout): a row of 8, 16 or 32 int16 (1, 2 or 4 blocks) widens, by
+// interleaving with zero, into two int32 vectors: h[row][0] holds columns 0-3 of every block,
+// h[row][1] columns 4-7, each 128-bit part belonging to one block. There an 8x8 transpose is four
+// 4x4 transposes inside 128-bit parts plus a renaming, and narrowing back (packs) restores the order.
 
 #if defined(DCTX_BLOCK8_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef DCTX_BLOCK8_INL_H_
@@ -29,6 +35,12 @@
 #include "block8/constants.hpp"
 #include "block8/kernels.hpp"
 #include "block8/scalar.hpp"
+
+// The per-tile lambdas must be inlined into the tile loops so that the flowgraph constants are
+// materialised once per call rather than once per tile.
+#ifndef DCTX_BLOCK8_LAMBDA_INLINE
+#define DCTX_BLOCK8_LAMBDA_INLINE __attribute__((always_inline))
+#endif
 
 HWY_BEFORE_NAMESPACE();
 namespace dctx::block8::HWY_NAMESPACE {
@@ -69,14 +81,12 @@ struct OpsI {
 template <class D>
 struct Geom {
   static constexpr std::size_t kLanes = hn::MaxLanes(D());
-  static constexpr std::size_t kV = kLanes >= 8 ? 1 : 8 / kLanes;  // vectors per tile row
-  static constexpr std::size_t kCols = kLanes * kV;                 // 8 or 16 columns per tile
+  static constexpr std::size_t kV = kLanes >= 8 ? 1 : 8 / kLanes;  // vectors per float tile row
 };
-
 template <class D>
 using Tile = hn::Vec<D>[8][Geom<D>::kV];
 
-// 4x4 transposes inside every 128-bit quarter of a, b, c, e (32-bit lanes).
+// 4x4 transposes inside every 128-bit part of a, b, c, e (32-bit lanes).
 template <class D, class V>
 HWY_INLINE void Transpose4x4InQuads(D d, V& a, V& b, V& c, V& e) {
   const hn::Repartition<std::uint64_t, D> d64;
@@ -90,28 +100,30 @@ HWY_INLINE void Transpose4x4InQuads(D d, V& a, V& b, V& c, V& e) {
   e = hn::BitCast(d, hn::InterleaveUpper(d64, hn::BitCast(d64, t2), hn::BitCast(d64, t3)));
 }
 
-// Transpose every 8x8 block of the tile: transpose the four 4x4 sub-blocks in place, then swap
-// the two off-diagonal ones (rows 0-3 x cols 4-7 with rows 4-7 x cols 0-3).
-template <class D>
-HWY_INLINE void TransposeTile(D d, Tile<D>& r) {
-  constexpr std::size_t kV = Geom<D>::kV;
+// Transpose every 8x8 block: transpose the four 4x4 sub-blocks in place, then exchange the two
+// off-diagonal ones (rows 0-3 x cols 4-7 with rows 4-7 x cols 0-3).
+//   kV == 2: r[i][0] / r[i][1] hold columns 0-3 / 4-7 (4-lane tiles and the int16 split layout):
+//            the exchange is a renaming.
+//   kV == 1: whole block rows in 8 or 16 lanes: exchange 128-bit parts between rows i and i+4.
+template <class D, std::size_t kV>
+HWY_INLINE void TransposeTile(D d, hn::Vec<D> (&r)[8][kV]) {
   for (std::size_t j = 0; j < kV; ++j) {
     Transpose4x4InQuads(d, r[0][j], r[1][j], r[2][j], r[3][j]);
     Transpose4x4InQuads(d, r[4][j], r[5][j], r[6][j], r[7][j]);
   }
-  if constexpr (kV == 2) {  // quarters are whole vectors: the swap is a renaming
+  if constexpr (kV == 2) {
     for (std::size_t i = 0; i < 4; ++i) {
       const auto t = r[i][1];
       r[i][1] = r[4 + i][0];
       r[4 + i][0] = t;
     }
-  } else if constexpr (Geom<D>::kLanes == 8) {  // one block per vector
+  } else if constexpr (hn::MaxLanes(D()) == 8) {  // one block per vector
     for (std::size_t i = 0; i < 4; ++i) {
       const auto a = r[i][0], b = r[4 + i][0];
       r[i][0] = hn::ConcatLowerLower(d, b, a);
       r[4 + i][0] = hn::ConcatUpperUpper(d, b, a);
     }
-  } else {  // two blocks per vector: exchange quarters within each 256-bit half
+  } else {  // two blocks per vector: exchange 128-bit parts within each 256-bit half
     for (std::size_t i = 0; i < 4; ++i) {
       const auto a = r[i][0], b = r[4 + i][0];
       r[i][0] = hn::OddEvenBlocks(hn::SwapAdjacentBlocks(b), a);
@@ -120,16 +132,11 @@ HWY_INLINE void TransposeTile(D d, Tile<D>& r) {
   }
 }
 
-#define DCTX_BLOCK8_COLUMNS(call)                                                   \
-  for (std::size_t j = 0; j < Geom<D>::kV; ++j)                                     \
+// Run a 1D flowgraph down the columns of a tile.
+#define DCTX_BLOCK8_COLUMNS(call, r, kV)                                            \
+  for (std::size_t j = 0; j < (kV); ++j)                                            \
   call(o, r[0][j], r[1][j], r[2][j], r[3][j], r[4][j], r[5][j], r[6][j], r[7][j])
 
-template <class D>
-HWY_INLINE void LoadTile(D d, const float* p, std::ptrdiff_t stride, Tile<D>& r) {
-  for (std::size_t i = 0; i < 8; ++i)
-    for (std::size_t j = 0; j < Geom<D>::kV; ++j)
-      r[i][j] = hn::LoadU(d, p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes);
-}
 // kStream: non-temporal stores (the caller checked alignment), for outputs larger than the caches.
 template <bool kStream, class D, class T>
 HWY_INLINE void StoreVec(D d, hn::Vec<D> v, T* p) {
@@ -139,37 +146,30 @@ HWY_INLINE void StoreVec(D d, hn::Vec<D> v, T* p) {
     hn::StoreU(v, d, p);
   }
 }
+
+// ---- float32, Arai–Agui–Nakajima
+
+template <class D>
+HWY_INLINE void LoadTile(D d, const float* p, std::ptrdiff_t stride, Tile<D>& r) {
+  for (std::size_t i = 0; i < 8; ++i)
+    for (std::size_t j = 0; j < Geom<D>::kV; ++j)
+      r[i][j] = hn::LoadU(d, p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes);
+}
 template <bool kStream, class D>
 HWY_INLINE void StoreTile(D d, const Tile<D>& r, float* p, std::ptrdiff_t stride) {
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j)
       StoreVec<kStream>(d, r[i][j], p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes);
 }
-// int16 samples widen to int32 lanes, clamped to the fixed-point kernel's input domain.
-template <class D>
-HWY_INLINE void LoadTile(D d, const std::int16_t* p, std::ptrdiff_t stride, Tile<D>& r,
-                         std::int32_t lo, std::int32_t hi) {
-  const hn::Rebind<std::int16_t, D> d16;
-  for (std::size_t i = 0; i < 8; ++i)
-    for (std::size_t j = 0; j < Geom<D>::kV; ++j) {
-      const auto v = hn::PromoteTo(
-          d, hn::LoadU(d16, p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes));
-      r[i][j] = hn::Min(hn::Max(v, hn::Set(d, lo)), hn::Set(d, hi));
-    }
-}
-template <bool kStream, class D>
-HWY_INLINE void StoreTile(D d, const Tile<D>& r, std::int16_t* p, std::ptrdiff_t stride) {
-  const hn::Rebind<std::int16_t, D> d16;
-  for (std::size_t i = 0; i < 8; ++i)
-    for (std::size_t j = 0; j < Geom<D>::kV; ++j)
-      StoreVec<kStream>(d16, hn::DemoteTo(d16, r[i][j]), p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes);
-}
 template <class D>
 HWY_INLINE hn::Vec<D> TableRow(D d, const Table8x16& t, std::size_t i, std::size_t j) {
   return hn::Load(d, t.v + i * kTableStride + j * Geom<D>::kLanes);
 }
-
-// ---- float32, Arai–Agui–Nakajima
+template <class D>
+HWY_INLINE void Scale(D d, Tile<D>& r, const Table8x16& t) {
+  for (std::size_t i = 0; i < 8; ++i)
+    for (std::size_t j = 0; j < Geom<D>::kV; ++j) r[i][j] = r[i][j] * TableRow(d, t, i, j);
+}
 
 template <bool kStream, class D>
 HWY_INLINE void ForwardTileF32(D d, const float* in, std::ptrdiff_t is, float* out,
@@ -177,11 +177,10 @@ HWY_INLINE void ForwardTileF32(D d, const float* in, std::ptrdiff_t is, float* o
   const OpsF<D> o{d};
   Tile<D> r;
   LoadTile(d, in, is, r);
-  DCTX_BLOCK8_COLUMNS(AanForward8);
+  DCTX_BLOCK8_COLUMNS(AanForward8, r, Geom<D>::kV);
   TransposeTile(d, r);
-  DCTX_BLOCK8_COLUMNS(AanForward8);
-  for (std::size_t i = 0; i < 8; ++i)
-    for (std::size_t j = 0; j < Geom<D>::kV; ++j) r[i][j] = r[i][j] * TableRow(d, t.fwd, i, j);
+  DCTX_BLOCK8_COLUMNS(AanForward8, r, Geom<D>::kV);
+  Scale(d, r, t.fwd);
   TransposeTile(d, r);
   StoreTile<kStream>(d, r, out, os);
 }
@@ -193,22 +192,25 @@ HWY_INLINE void InverseTileF32(D d, const float* in, std::ptrdiff_t is, float* o
   Tile<D> r;
   LoadTile(d, in, is, r);
   TransposeTile(d, r);
-  for (std::size_t i = 0; i < 8; ++i)
-    for (std::size_t j = 0; j < Geom<D>::kV; ++j) r[i][j] = r[i][j] * TableRow(d, t.inv, i, j);
-  DCTX_BLOCK8_COLUMNS(AanInverse8);
+  Scale(d, r, t.inv);
+  DCTX_BLOCK8_COLUMNS(AanInverse8, r, Geom<D>::kV);
   TransposeTile(d, r);
-  DCTX_BLOCK8_COLUMNS(AanInverse8);
+  DCTX_BLOCK8_COLUMNS(AanInverse8, r, Geom<D>::kV);
   StoreTile<kStream>(d, r, out, os);
 }
 
-// Round half away from zero, exactly: trunc(t) + trunc(2 (t - trunc(t))).
+// Round half away from zero, exactly, for every float: trunc(t + copysign(0.5 - 2^-25, t)).
+// (0.5 - 2^-25 is the largest float below 1/2: a half-integer t + it rounds up to the next
+// integer, anything below a half-integer stays below it; proof in docs/block8.md.)
 template <class V>
 HWY_INLINE V RoundHalfAway(V t) {
-  const V whole = hn::Trunc(t);
-  const V frac = t - whole;
-  return whole + hn::Trunc(frac + frac);
+  const hn::DFromV<V> d;
+  return hn::Trunc(t + hn::CopySignToAbs(hn::Set(d, kJustBelowHalf), t));
 }
 
+// Zero levels are counted in a vector of per-lane counts, summed once per tile. (Not CountTrue per
+// vector: GCC 12 spills AVX-512 masks with a 2-byte store and reloads them into a 64-bit popcnt,
+// counting garbage bits — seen here in the streaming-store variant.)
 template <bool kStream, class D>
 HWY_INLINE std::size_t RoundtripTileF32(D d, const float* in, std::ptrdiff_t is, float* out,
                                         std::ptrdiff_t os, const AanTables& t,
@@ -216,120 +218,176 @@ HWY_INLINE std::size_t RoundtripTileF32(D d, const float* in, std::ptrdiff_t is,
   const OpsF<D> o{d};
   Tile<D> r;
   LoadTile(d, in, is, r);
-  DCTX_BLOCK8_COLUMNS(AanForward8);
+  DCTX_BLOCK8_COLUMNS(AanForward8, r, Geom<D>::kV);
   TransposeTile(d, r);
-  DCTX_BLOCK8_COLUMNS(AanForward8);
-  std::size_t zeros = 0;
+  DCTX_BLOCK8_COLUMNS(AanForward8, r, Geom<D>::kV);
+  auto zeros = hn::Zero(d);  // per-lane counts of zero levels
+  HWY_UNROLL(8)
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j) {
       const auto c = r[i][j] * TableRow(d, t.fwd, i, j);  // the coefficient, as block8_forward
       const auto level = RoundHalfAway(c * TableRow(d, q.recip, i, j));
-      zeros += hn::CountTrue(d, hn::Eq(level, hn::Zero(d)));
+      zeros = zeros + hn::IfThenElseZero(hn::Eq(level, hn::Zero(d)), hn::Set(d, 1.0f));
       r[i][j] = (level * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
     }
-  DCTX_BLOCK8_COLUMNS(AanInverse8);
+  DCTX_BLOCK8_COLUMNS(AanInverse8, r, Geom<D>::kV);
   TransposeTile(d, r);
-  DCTX_BLOCK8_COLUMNS(AanInverse8);
+  DCTX_BLOCK8_COLUMNS(AanInverse8, r, Geom<D>::kV);
   StoreTile<kStream>(d, r, out, os);
-  return zeros;
+  return static_cast<std::size_t>(hn::GetLane(hn::SumOfLanes(d, zeros)));
 }
 
 // ---- int16 in 32-bit fixed point, Loeffler–Ligtenberg–Moschytz
 
-template <bool kStream, class D>
-HWY_INLINE void ForwardTileI16(D d, const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
-                               std::ptrdiff_t os) {
-  const OpsI<D> o{d};
-  Tile<D> r;
-  LoadTile(d, in, is, r, kFwdInMin, kFwdInMax);
-  DCTX_BLOCK8_COLUMNS(LlmForward8<false>);
-  TransposeTile(d, r);
-  DCTX_BLOCK8_COLUMNS(LlmForward8<true>);
-  TransposeTile(d, r);
-  StoreTile<kStream>(d, r, out, os);
+template <class D16>
+using D32Of = hn::Repartition<std::int32_t, D16>;
+template <class D16>
+using SplitTile = hn::Vec<D32Of<D16>>[8][2];
+
+// Load 8 rows, clamp to [lo, hi] (the kernel's input domain) and widen into the split layout:
+// interleaving with zero puts each int16 in the upper half of an int32, >> 16 sign-extends it.
+template <class D16>
+HWY_INLINE void LoadSplit(D16 d16, const std::int16_t* p, std::ptrdiff_t stride, SplitTile<D16>& h,
+                          std::int16_t lo, std::int16_t hi) {
+  const D32Of<D16> d32;
+  const auto zero = hn::Zero(d16);
+  for (std::size_t i = 0; i < 8; ++i) {
+    auto v = hn::LoadU(d16, p + std::ptrdiff_t(i) * stride);
+    v = hn::Min(hn::Max(v, hn::Set(d16, lo)), hn::Set(d16, hi));
+    h[i][0] = hn::ShiftRight<16>(hn::BitCast(d32, hn::InterleaveLower(d16, zero, v)));
+    h[i][1] = hn::ShiftRight<16>(hn::BitCast(d32, hn::InterleaveUpper(d16, zero, v)));
+  }
+}
+// Narrow with saturation (packs: 128-bit part by part, which undoes the split), clamp to
+// [lo, hi], store.
+template <bool kStream, class D16>
+HWY_INLINE void StoreSplit(D16 d16, const SplitTile<D16>& h, std::int16_t* p, std::ptrdiff_t stride,
+                           std::int16_t lo, std::int16_t hi) {
+  for (std::size_t i = 0; i < 8; ++i) {
+    auto v = hn::ReorderDemote2To(d16, h[i][0], h[i][1]);
+    v = hn::Min(hn::Max(v, hn::Set(d16, lo)), hn::Set(d16, hi));
+    StoreVec<kStream>(d16, v, p + std::ptrdiff_t(i) * stride);
+  }
 }
 
-template <class D>
-HWY_INLINE void InverseRowsColumnsI(D d, Tile<D>& r) {
-  const OpsI<D> o{d};
-  DCTX_BLOCK8_COLUMNS(LlmInverse8<false>);
-  TransposeTile(d, r);
-  DCTX_BLOCK8_COLUMNS(LlmInverse8<true>);
-  for (std::size_t i = 0; i < 8; ++i)
-    for (std::size_t j = 0; j < Geom<D>::kV; ++j)
-      r[i][j] = hn::Min(hn::Max(r[i][j], hn::Set(d, kInvOutMin)), hn::Set(d, kInvOutMax));
+template <bool kStream, class D16>
+HWY_INLINE void ForwardTileI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
+                               std::int16_t* out, std::ptrdiff_t os) {
+  const D32Of<D16> d32;
+  const OpsI<D32Of<D16>> o{d32};
+  SplitTile<D16> h;
+  LoadSplit(d16, in, is, h, kFwdInMin, kFwdInMax);
+  DCTX_BLOCK8_COLUMNS(LlmForward8<false>, h, 2);
+  TransposeTile(d32, h);
+  DCTX_BLOCK8_COLUMNS(LlmForward8<true>, h, 2);
+  TransposeTile(d32, h);
+  StoreSplit<kStream>(d16, h, out, os, -32768, 32767);
 }
 
-template <bool kStream, class D>
-HWY_INLINE void InverseTileI16(D d, const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
-                               std::ptrdiff_t os) {
-  Tile<D> r;
-  LoadTile(d, in, is, r, kInvInMin, kInvInMax);
-  TransposeTile(d, r);
-  InverseRowsColumnsI(d, r);
-  StoreTile<kStream>(d, r, out, os);
+// Inverse passes from transposed coefficients to samples (shared by the inverse and fused kernels).
+template <class D16>
+HWY_INLINE void InverseColumnsI16(D16, SplitTile<D16>& h) {
+  const D32Of<D16> d32;
+  const OpsI<D32Of<D16>> o{d32};
+  DCTX_BLOCK8_COLUMNS(LlmInverse8<false>, h, 2);
+  TransposeTile(d32, h);
+  DCTX_BLOCK8_COLUMNS(LlmInverse8<true>, h, 2);
 }
 
-template <bool kStream, class D>
-HWY_INLINE std::size_t RoundtripTileI16(D d, const std::int16_t* in, std::ptrdiff_t is,
+template <bool kStream, class D16>
+HWY_INLINE void InverseTileI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
+                               std::int16_t* out, std::ptrdiff_t os) {
+  const D32Of<D16> d32;
+  SplitTile<D16> h;
+  LoadSplit(d16, in, is, h, kInvInMin, kInvInMax);
+  TransposeTile(d32, h);
+  InverseColumnsI16(d16, h);
+  StoreSplit<kStream>(d16, h, out, os, kInvOutMin, kInvOutMax);
+}
+
+template <bool kStream, class D16>
+HWY_INLINE std::size_t RoundtripTileI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
                                         std::int16_t* out, std::ptrdiff_t os, const QuantI16& q) {
-  const OpsI<D> o{d};
-  const hn::Rebind<float, D> df;
-  Tile<D> r;
-  LoadTile(d, in, is, r, kFwdInMin, kFwdInMax);
-  DCTX_BLOCK8_COLUMNS(LlmForward8<false>);
-  TransposeTile(d, r);
-  DCTX_BLOCK8_COLUMNS(LlmForward8<true>);
-  std::size_t zeros = 0;
-  for (std::size_t i = 0; i < 8; ++i)
-    for (std::size_t j = 0; j < Geom<D>::kV; ++j) {
+  const D32Of<D16> d32;
+  const hn::Rebind<float, D32Of<D16>> df;
+  const OpsI<D32Of<D16>> o{d32};
+  SplitTile<D16> h;
+  LoadSplit(d16, in, is, h, kFwdInMin, kFwdInMax);
+  DCTX_BLOCK8_COLUMNS(LlmForward8<false>, h, 2);
+  TransposeTile(d32, h);
+  DCTX_BLOCK8_COLUMNS(LlmForward8<true>, h, 2);
+  // The dequantized value, an integer below 2^22 in magnitude, becomes an int32 by adding
+  // 1.5 * 2^23 (which puts it in the low mantissa bits) and subtracting the same bit pattern.
+  const auto magic = hn::Set(df, 12582912.0f);
+  const auto magic_bits = hn::BitCast(d32, magic);
+  auto zeros = hn::Zero(df);  // per-lane counts of zero levels
+  HWY_UNROLL(8)
+  for (std::size_t i = 0; i < 8; ++i) {
+    HWY_UNROLL(2)
+    for (std::size_t j = 0; j < 2; ++j) {
+      // Row i of the transposed block, columns 4j..4j+3, in every 128-bit part.
+      const std::size_t at = 8 * i + 4 * j;
       // level = floor((2|c| + Q + 1/2) * fl(1/(2Q))) = round_half_away(c / Q), exactly.
-      const auto c = hn::ConvertTo(df, r[i][j]);
-      const auto a = hn::MulAdd(hn::Abs(c), hn::Set(df, 2.0f), TableRow(df, q.q_half, i, j));
-      const auto level = hn::Floor(a * TableRow(df, q.recip_2q, i, j));
-      zeros += hn::CountTrue(df, hn::Eq(level, hn::Zero(df)));
-      const auto deq = hn::CopySignToAbs(level * TableRow(df, q.q, i, j), c);
-      r[i][j] = hn::Min(hn::Max(hn::ConvertTo(d, deq), hn::Set(d, kInvInMin)), hn::Set(d, kInvInMax));
+      const auto c = hn::ConvertTo(df, h[i][j]);
+      const auto a = hn::MulAdd(hn::Abs(c), hn::Set(df, 2.0f), hn::LoadDup128(df, q.q_half.v + at));
+      const auto level = hn::Floor(a * hn::LoadDup128(df, q.recip_2q.v + at));
+      zeros = zeros + hn::IfThenElseZero(hn::Eq(level, hn::Zero(df)), hn::Set(df, 1.0f));
+      auto deq = hn::CopySignToAbs(level * hn::LoadDup128(df, q.q.v + at), c);
+      deq = hn::Min(hn::Max(deq, hn::Set(df, float(kInvInMin))), hn::Set(df, float(kInvInMax)));
+      h[i][j] = hn::BitCast(d32, deq + magic) - magic_bits;
     }
-  InverseRowsColumnsI(d, r);
-  StoreTile<kStream>(d, r, out, os);
-  return zeros;
+  }
+  InverseColumnsI16(d16, h);
+  StoreSplit<kStream>(d16, h, out, os, kInvOutMin, kInvOutMax);
+  return static_cast<std::size_t>(hn::GetLane(hn::SumOfLanes(df, zeros)));
 }
 
 #undef DCTX_BLOCK8_COLUMNS
 
-// Walk a region tile by tile: full-width tiles, then (16-lane targets) an 8-column tail.
-template <class T, class Fn>
+// ---- Walking a region
+
+// Tiles of the widest vector (up to kMaxLanes lanes of T), then narrower ones for the remainder
+// (every width a multiple of 8 columns).
+template <class T, std::size_t kMaxLanes, class Fn>
 HWY_INLINE void ForEachTile(std::size_t rows, std::size_t cols, Fn fn) {
-  using DFull = hn::CappedTag<T, 16>;
-  using DHalf = hn::CappedTag<T, 8>;
-  constexpr std::size_t kStep = Geom<DFull>::kCols;
+  using D1 = hn::CappedTag<T, kMaxLanes>;
+  using D2 = hn::CappedTag<T, kMaxLanes / 2>;
+  using D4 = hn::CappedTag<T, kMaxLanes / 4>;
+  constexpr std::size_t kCols1 = std::max<std::size_t>(8, hn::MaxLanes(D1()));
+  constexpr std::size_t kCols2 = std::max<std::size_t>(8, hn::MaxLanes(D2()));
   for (std::size_t r = 0; r < rows; r += 8) {
     std::size_t c = 0;
-    for (; c + kStep <= cols; c += kStep) fn(DFull(), r, c);
-    if constexpr (kStep > 8) {
-      if (c < cols) fn(DHalf(), r, c);
+    for (; c + kCols1 <= cols; c += kCols1) fn(D1(), r, c);
+    if constexpr (kCols2 < kCols1) {
+      if (c + kCols2 <= cols) {
+        fn(D2(), r, c);
+        c += kCols2;
+      }
+    }
+    if constexpr (kMaxLanes / 4 >= 8 && hn::MaxLanes(D4()) < kCols2) {
+      if (c < cols) fn(D4(), r, c);  // 8 columns left
     }
   }
 }
 
 // Non-temporal stores pay off when the output is much larger than the caches and is not read
-// again right away (a 4096^2 float plane is 64 MiB); they need every stored vector aligned, which
-// holds when the output and its row stride are 64-byte aligned and each stored row piece spans
-// at least 16 bytes.
+// again right away (a 4096^2 float plane is 64 MiB). They need each stored vector aligned, which
+// holds when the output and its row stride are 64-byte aligned, and whole cache lines written by
+// one tile (64-byte row pieces), else the write-combining buffers flush partial lines.
 inline constexpr std::size_t kStreamBytes = std::size_t{16} << 20;
-template <class TOut, class TLane>
-bool UseStream(const TOut* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
-  using DFull = hn::CappedTag<TLane, 16>;
-  return rows * cols * sizeof(TOut) >= kStreamBytes && reinterpret_cast<std::uintptr_t>(out) % 64 == 0 &&
-         (os * std::ptrdiff_t(sizeof(TOut))) % 64 == 0 &&
-         std::min<std::size_t>(8, hn::MaxLanes(DFull())) * sizeof(TOut) >= 16;
+template <class T, std::size_t kMaxLanes>
+HWY_INLINE bool UseStream(const T* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
+  return hn::MaxLanes(hn::CappedTag<T, kMaxLanes>()) * sizeof(T) >= 64 &&
+         rows * cols * sizeof(T) >= kStreamBytes && reinterpret_cast<std::uintptr_t>(out) % 64 == 0 &&
+         (os * std::ptrdiff_t(sizeof(T))) % 64 == 0;
 }
 
-// Run fn(std::bool_constant<kStream>) with streaming stores when UseStream says so.
-template <class TOut, class TLane, class Fn>
-HWY_INLINE void WithStores(const TOut* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols, Fn fn) {
-  if (UseStream<TOut, TLane>(out, os, rows, cols)) {
+// Run fn(std::true_type) with non-temporal stores when UseStream says so, fn(std::false_type)
+// otherwise.
+template <class T, std::size_t kMaxLanes, class Fn>
+HWY_INLINE void WithStores(const T* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                           Fn fn) {
+  if (UseStream<T, kMaxLanes>(out, os, rows, cols)) {
     fn(std::true_type());
     hwy::FlushStream();
   } else {
@@ -339,17 +397,25 @@ HWY_INLINE void WithStores(const TOut* out, std::ptrdiff_t os, std::size_t rows,
 
 #endif  // DCTX_BLOCK8_HAVE_SIMD
 
-// ---- Entry points (exported by simd.cc)
+// ---- Entry points (exported by simd.cc). Float tiles use up to 16 lanes, int16 tiles up to 32.
+
+#define DCTX_BLOCK8_WALK(T, kMaxLanes, ...)                                                   \
+  WithStores<T, kMaxLanes>(out, os, rows, cols, [&](auto stream) DCTX_BLOCK8_LAMBDA_INLINE {  \
+    constexpr bool kStream = decltype(stream)::value;                                        \
+    ForEachTile<T, kMaxLanes>(rows, cols,                                                     \
+                              [&](auto d, std::size_t r, std::size_t c)                       \
+                                  DCTX_BLOCK8_LAMBDA_INLINE {                                 \
+                                    const auto* src = in + std::ptrdiff_t(r) * is + c;        \
+                                    auto* dst = out + std::ptrdiff_t(r) * os + c;             \
+                                    __VA_ARGS__;                                              \
+                                  });                                                         \
+  })
 
 inline void ForwardF32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
                        std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  WithStores<float, float>(out, os, rows, cols, [&](auto stream) {
-    ForEachTile<float>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-      ForwardTileF32<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os, t);
-    });
-  });
+  DCTX_BLOCK8_WALK(float, 16, ForwardTileF32<kStream>(d, src, is, dst, os, t));
 #else
   scalar::ForwardF32(in, is, out, os, rows, cols);
 #endif
@@ -359,11 +425,7 @@ inline void InverseF32(const float* in, std::ptrdiff_t is, float* out, std::ptrd
                        std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  WithStores<float, float>(out, os, rows, cols, [&](auto stream) {
-    ForEachTile<float>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-      InverseTileF32<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os, t);
-    });
-  });
+  DCTX_BLOCK8_WALK(float, 16, InverseTileF32<kStream>(d, src, is, dst, os, t));
 #else
   scalar::InverseF32(in, is, out, os, rows, cols);
 #endif
@@ -375,12 +437,7 @@ inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
   std::uint64_t zeros = 0;
-  WithStores<float, float>(out, os, rows, cols, [&](auto stream) {
-    ForEachTile<float>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-      zeros += RoundtripTileF32<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is,
-                                          out + std::ptrdiff_t(r) * os + c, os, t, q);
-    });
-  });
+  DCTX_BLOCK8_WALK(float, 16, zeros += RoundtripTileF32<kStream>(d, src, is, dst, os, t, q));
   return zeros;
 #else
   return scalar::RoundtripF32(in, is, out, os, rows, cols, q);
@@ -390,11 +447,7 @@ inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out
 inline void ForwardI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                        std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  WithStores<std::int16_t, std::int32_t>(out, os, rows, cols, [&](auto stream) {
-    ForEachTile<std::int32_t>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-      ForwardTileI16<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os);
-    });
-  });
+  DCTX_BLOCK8_WALK(std::int16_t, 32, ForwardTileI16<kStream>(d, src, is, dst, os));
 #else
   scalar::ForwardI16(in, is, out, os, rows, cols);
 #endif
@@ -403,11 +456,7 @@ inline void ForwardI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* 
 inline void InverseI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                        std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  WithStores<std::int16_t, std::int32_t>(out, os, rows, cols, [&](auto stream) {
-    ForEachTile<std::int32_t>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-      InverseTileI16<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is, out + std::ptrdiff_t(r) * os + c, os);
-    });
-  });
+  DCTX_BLOCK8_WALK(std::int16_t, 32, InverseTileI16<kStream>(d, src, is, dst, os));
 #else
   scalar::InverseI16(in, is, out, os, rows, cols);
 #endif
@@ -418,16 +467,68 @@ inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std
                                   const QuantI16& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   std::uint64_t zeros = 0;
-  WithStores<std::int16_t, std::int32_t>(out, os, rows, cols, [&](auto stream) {
-    ForEachTile<std::int32_t>(rows, cols, [&](auto d, std::size_t r, std::size_t c) {
-      zeros += RoundtripTileI16<decltype(stream)::value>(d, in + std::ptrdiff_t(r) * is + c, is,
-                                          out + std::ptrdiff_t(r) * os + c, os, q);
-    });
-  });
+  DCTX_BLOCK8_WALK(std::int16_t, 32, zeros += RoundtripTileI16<kStream>(d, src, is, dst, os, q));
   return zeros;
 #else
   return scalar::RoundtripI16(in, is, out, os, rows, cols, q);
 #endif
+}
+
+#undef DCTX_BLOCK8_WALK
+
+// Seed 000's luma, Y = (313524 R + 615514 G + 119537 B + 524288) >> 20, on interleaved RGB.
+inline void LumaRgb8(const std::uint8_t* rgb, std::uint8_t* y, std::size_t n) {
+  std::size_t i = 0;
+#if DCTX_BLOCK8_HAVE_SIMD
+  const hn::CappedTag<std::uint32_t, 16> d32;
+  const hn::Rebind<std::uint8_t, decltype(d32)> d8;
+  const std::size_t lanes = hn::Lanes(d32);
+  for (; i + lanes <= n; i += lanes) {
+    hn::Vec<decltype(d8)> r, g, b;
+    hn::LoadInterleaved3(d8, rgb + 3 * i, r, g, b);
+    auto acc = hn::PromoteTo(d32, r) * hn::Set(d32, 313524u) + hn::Set(d32, 524288u);
+    acc = acc + hn::PromoteTo(d32, g) * hn::Set(d32, 615514u);
+    acc = acc + hn::PromoteTo(d32, b) * hn::Set(d32, 119537u);
+    hn::StoreU(hn::U8FromU32(hn::ShiftRight<20>(acc)), d8, y + i);  // values <= 255
+  }
+#endif
+  for (; i < n; ++i)
+    y[i] = static_cast<std::uint8_t>((313524u * rgb[3 * i] + 615514u * rgb[3 * i + 1] +
+                                      119537u * rgb[3 * i + 2] + 524288u) >> 20);
+}
+
+// 8-bit samples to level-shifted floats (v - 128) and back (+128, round half up, clamp to
+// 0..255: half away from zero there) — the pipeline's conversions.
+inline void U8ToCenteredF32(const std::uint8_t* in, float* out, std::size_t n) {
+  std::size_t i = 0;
+#if DCTX_BLOCK8_HAVE_SIMD
+  const hn::CappedTag<float, 16> df;
+  const hn::Rebind<std::int32_t, decltype(df)> d32;
+  const hn::Rebind<std::uint8_t, decltype(df)> d8;
+  for (; i + hn::Lanes(df) <= n; i += hn::Lanes(df)) {
+    const auto v = hn::BitCast(d32, hn::PromoteTo(hn::Rebind<std::uint32_t, decltype(df)>(), hn::LoadU(d8, in + i)));
+    hn::StoreU(hn::ConvertTo(df, v) - hn::Set(df, 128.0f), df, out + i);
+  }
+#endif
+  for (; i < n; ++i) out[i] = static_cast<float>(in[i]) - 128.0f;
+}
+inline void CenteredF32ToU8(const float* in, std::uint8_t* out, std::size_t n) {
+  std::size_t i = 0;
+#if DCTX_BLOCK8_HAVE_SIMD
+  const hn::CappedTag<float, 16> df;
+  const hn::Rebind<std::int32_t, decltype(df)> d32;
+  const hn::Rebind<std::uint8_t, decltype(df)> d8;
+  for (; i + hn::Lanes(df) <= n; i += hn::Lanes(df)) {
+    auto v = hn::LoadU(df, in + i) + hn::Set(df, 128.0f);
+    v = hn::Min(hn::Max(v, hn::Zero(df)), hn::Set(df, 255.0f)) + hn::Set(df, kJustBelowHalf);
+    const auto u = hn::BitCast(hn::Rebind<std::uint32_t, decltype(df)>(), hn::ConvertTo(d32, v));
+    hn::StoreU(hn::U8FromU32(u), d8, out + i);
+  }
+#endif
+  for (; i < n; ++i) {
+    const float v = std::min(std::max(in[i] + 128.0f, 0.0f), 255.0f) + kJustBelowHalf;
+    out[i] = static_cast<std::uint8_t>(static_cast<int>(v));
+  }
 }
 
 #undef DCTX_BLOCK8_HAVE_SIMD

@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "block8/constants.hpp"
@@ -84,6 +85,37 @@ Planes<T> to_planes(const ArrayView<T>& v, const std::string& fn, const char* na
   return p;
 }
 
+/// The lowest and highest element a batch of planes touches (nulls when it is empty).
+template <class T>
+std::pair<const T*, const T*> span(const Planes<T>& p) {
+  const T* lo = p.data;
+  const T* hi = p.data;
+  const std::pair<std::size_t, std::ptrdiff_t> dims[3] = {{p.count, p.ps}, {p.rows, p.rs}, {p.cols, p.cs}};
+  for (auto [n, s] : dims) {
+    if (n == 0) return {nullptr, nullptr};
+    (s < 0 ? lo : hi) += std::ptrdiff_t(n - 1) * s;
+  }
+  return {lo, hi};
+}
+
+/// The input viewed where it can be read while the output is written: itself, unless the two
+/// views overlap without being the same view (then a compact copy in `keep`).
+template <class T>
+Planes<const T> readable_input(const Planes<const T>& in, const Planes<T>& out, std::vector<T>& keep) {
+  const auto [ilo, ihi] = span(in);
+  const auto [olo, ohi] = span(out);
+  const bool same = in.data == out.data && in.count == out.count && in.rows == out.rows &&
+                    in.cols == out.cols && in.ps == out.ps && in.rs == out.rs && in.cs == out.cs;
+  if (!ilo || !olo || same || ihi < olo || ohi < ilo) return in;
+  keep.resize(in.count * in.rows * in.cols);
+  Planes<const T> c{keep.data(), in.count, std::ptrdiff_t(in.rows * in.cols), in.rows, in.cols,
+                    std::ptrdiff_t(in.cols), 1};
+  for (std::size_t b = 0; b < in.count; ++b)
+    for (std::size_t r = 0; r < in.rows; ++r)
+      for (std::size_t k = 0; k < in.cols; ++k) keep[(b * in.rows + r) * in.cols + k] = *in.at(b, r, k);
+  return c;
+}
+
 template <class TI, class TO>
 void check_batch(const Planes<TI>& in, const Planes<TO>& out, const std::string& fn,
                  std::size_t in_rank, std::size_t out_rank) {
@@ -103,8 +135,7 @@ void check_multiple8(std::size_t rows, std::size_t cols, const std::string& fn, 
                 (allow_replicate_hint ? " (or ask for Block8Edge::Replicate)" : ""));
 }
 
-int thread_count(int nthreads, std::size_t work, const std::string& fn) {
-  if (nthreads < 0) throw Error(fn + ": nthreads must be >= 0, got " + std::to_string(nthreads));
+int thread_count(int nthreads, std::size_t work) {
   std::size_t n = nthreads == 0 ? std::max(1u, std::thread::hardware_concurrency())
                                 : static_cast<std::size_t>(nthreads);
   return static_cast<int>(std::max<std::size_t>(1, std::min(n, work)));
@@ -150,7 +181,7 @@ std::uint64_t run_planes(const Planes<const T>& in, const Planes<T>& out, std::s
   const std::size_t strips = pr / 8;
   const bool direct = in.cs == 1 && out.cs == 1 && in.cols == pc && out.cols == pc;
   const std::size_t ndirect = direct ? std::min(in.rows, out.rows) / 8 : 0;
-  const int threads = thread_count(nthreads, in.count * strips, "block8");
+  const int threads = thread_count(nthreads, in.count * strips);
   return parallel_sum(in.count * strips, threads, [&](std::size_t g0, std::size_t g1) {
     std::vector<T> strip;
     std::uint64_t zeros = 0;
@@ -305,22 +336,24 @@ template <class T>
 std::uint64_t composed_roundtrip(const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os,
                                  std::size_t rows, std::size_t cols, const void* ctx) {
   const auto& k = *static_cast<const Composed<T>*>(ctx);
-  std::vector<T> buf(rows * cols);
+  std::vector<T> buf(8 * cols);  // one strip of 8 rows at a time
   const auto bs = std::ptrdiff_t(cols);
-  k.forward(in, is, buf.data(), bs, rows, cols, nullptr);
   std::uint64_t zeros = 0;
-  for (std::size_t r = 0; r < rows; ++r)
-    for (std::size_t c = 0; c < cols; ++c) {
-      T& v = buf[r * cols + c];
-      const int q = k.table->q[8 * (r % 8) + c % 8];
-      const std::int16_t level = quantize_value(v, q);
-      zeros += level == 0;
-      if constexpr (std::is_same_v<T, float>)
-        v = static_cast<float>(level) * static_cast<float>(q);
-      else
-        v = saturate16(std::int64_t{level} * q);
-    }
-  k.inverse(buf.data(), bs, out, os, rows, cols, nullptr);
+  for (std::size_t r0 = 0; r0 < rows; r0 += 8) {
+    k.forward(in + std::ptrdiff_t(r0) * is, is, buf.data(), bs, 8, cols, nullptr);
+    for (std::size_t r = 0; r < 8; ++r)
+      for (std::size_t c = 0; c < cols; ++c) {
+        T& v = buf[r * cols + c];
+        const int q = k.table->q[8 * r + c % 8];
+        const std::int16_t level = quantize_value(v, q);
+        zeros += level == 0;
+        if constexpr (std::is_same_v<T, float>)
+          v = static_cast<float>(level) * static_cast<float>(q);
+        else
+          v = saturate16(std::int64_t{level} * q);
+      }
+    k.inverse(buf.data(), bs, out + std::ptrdiff_t(r0) * os, os, 8, cols, nullptr);
+  }
   return zeros;
 }
 
@@ -354,16 +387,17 @@ Work<T> inverse_work(Block8Kernel k) {
   }
 }
 
-void check_edge(Block8Edge e, const std::string& fn) {
-  if (e != Block8Edge::Error && e != Block8Edge::Replicate)
-    throw Error(fn + ": unknown edge mode " + std::to_string(int(e)));
+void check_options(const Block8Options& o, const std::string& fn) {
+  if (o.edge != Block8Edge::Error && o.edge != Block8Edge::Replicate)
+    throw Error(fn + ": unknown edge mode " + std::to_string(int(o.edge)));
+  if (o.nthreads < 0) throw Error(fn + ": nthreads must be >= 0, got " + std::to_string(o.nthreads));
 }
 
 template <class T>
 void forward_impl(ConstView<T> inv, View<T> outv, const Block8Options& o, const char* name) {
   const std::string fn = name;
   const auto k = resolve(o.kernel, std::is_same_v<T, std::int16_t>, fn);
-  check_edge(o.edge, fn);
+  check_options(o, fn);
   const auto in = to_planes(inv, fn, "in", false);
   const auto out = to_planes(outv, fn, "out", true);
   check_batch(in, out, fn, inv.rank(), outv.rank());
@@ -372,14 +406,15 @@ void forward_impl(ConstView<T> inv, View<T> outv, const Block8Options& o, const 
   if (out.rows != pr || out.cols != pc)
     throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but the coefficients of a " +
                 dims(in.rows, in.cols) + " plane need " + dims(pr, pc));
-  run_planes<T>(in, out, pr, pc, forward_work<T>(k), nullptr, o.nthreads);
+  std::vector<T> keep;
+  run_planes<T>(readable_input(in, out, keep), out, pr, pc, forward_work<T>(k), nullptr, o.nthreads);
 }
 
 template <class T>
 void inverse_impl(ConstView<T> inv, View<T> outv, const Block8Options& o, const char* name) {
   const std::string fn = name;
   const auto k = resolve(o.kernel, std::is_same_v<T, std::int16_t>, fn);
-  check_edge(o.edge, fn);
+  check_options(o, fn);
   const auto in = to_planes(inv, fn, "in", false);
   const auto out = to_planes(outv, fn, "out", true);
   check_batch(in, out, fn, inv.rank(), outv.rank());
@@ -390,7 +425,9 @@ void inverse_impl(ConstView<T> inv, View<T> outv, const Block8Options& o, const 
     throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but the coefficients are " +
                 dims(in.rows, in.cols) +
                 (cropped ? " (a cropped output needs Block8Edge::Replicate)" : ""));
-  run_planes<T>(in, out, in.rows, in.cols, inverse_work<T>(k), nullptr, o.nthreads);
+  std::vector<T> keep;
+  run_planes<T>(readable_input(in, out, keep), out, in.rows, in.cols, inverse_work<T>(k), nullptr,
+                o.nthreads);
 }
 
 template <class T>
@@ -398,7 +435,7 @@ Block8Stats roundtrip_impl(ConstView<T> inv, View<T> outv, const QuantTable& tab
                            const Block8Options& o) {
   const std::string fn = "block8_roundtrip_quantized";
   const auto k = resolve(o.kernel, std::is_same_v<T, std::int16_t>, fn);
-  check_edge(o.edge, fn);
+  check_options(o, fn);
   table.validate();
   const auto in = to_planes(inv, fn, "in", false);
   const auto out = to_planes(outv, fn, "out", true);
@@ -409,6 +446,8 @@ Block8Stats roundtrip_impl(ConstView<T> inv, View<T> outv, const QuantTable& tab
   const std::size_t pr = round_up8(in.rows), pc = round_up8(in.cols);
   Block8Stats stats;
   stats.coefficients = std::uint64_t(in.count) * pr * pc;
+  std::vector<T> keep;
+  const Planes<const T> src = readable_input(in, out, keep);
   if constexpr (std::is_same_v<T, float>) {
     if (k == Block8Kernel::Fast) {
       QuantF32 q;
@@ -417,7 +456,7 @@ Block8Stats roundtrip_impl(ConstView<T> inv, View<T> outv, const QuantTable& tab
           q.recip.set(v, u, 1.0f / static_cast<float>(table.q[8 * u + v]));
           q.q.set(v, u, static_cast<float>(table.q[8 * u + v]));
         }
-      stats.zeros = run_planes<T>(in, out, pr, pc, fast_roundtrip_f32, &q, o.nthreads);
+      stats.zeros = run_planes<T>(src, out, pr, pc, fast_roundtrip_f32, &q, o.nthreads);
       return stats;
     }
   } else {
@@ -430,12 +469,12 @@ Block8Stats roundtrip_impl(ConstView<T> inv, View<T> outv, const QuantTable& tab
           q.recip_2q.set(v, u, 1.0f / static_cast<float>(2 * qq));
           q.q.set(v, u, static_cast<float>(qq));
         }
-      stats.zeros = run_planes<T>(in, out, pr, pc, int_roundtrip_i16, &q, o.nthreads);
+      stats.zeros = run_planes<T>(src, out, pr, pc, int_roundtrip_i16, &q, o.nthreads);
       return stats;
     }
   }
   const Composed<T> c{forward_work<T>(k), inverse_work<T>(k), &table};
-  stats.zeros = run_planes<T>(in, out, pr, pc, composed_roundtrip<T>, &c, o.nthreads);
+  stats.zeros = run_planes<T>(src, out, pr, pc, composed_roundtrip<T>, &c, o.nthreads);
   return stats;
 }
 

@@ -32,6 +32,11 @@ inline constexpr double kAanScale[8] = {1.0,           kSqrt2 * kCos1, kSqrt2 * 
                                         kSqrt2 * kCos3, kSqrt2 * kCos4, kSqrt2 * kCos5,
                                         kSqrt2 * kCos6, kSqrt2 * kCos7};
 
+// The largest float below 1/2 (0.5 - 2^-25): trunc(t + copysign(kJustBelowHalf, t)) rounds every
+// float t half away from zero (docs/block8.md).
+inline constexpr float kJustBelowHalf = 0.5f - 0x1p-25f;
+static_assert(kJustBelowHalf < 0.5f && kJustBelowHalf + 0x1p-25f == 0.5f);
+
 // ---- Loeffler, Ligtenberg, Moschytz (1989): "Practical fast 1-D DCT algorithms with 11
 // multiplications", ICASSP. Fixed-point form as in libjpeg's "islow" (12 multiplications, the
 // odd part's rotations shared through z5): constants are round(x * 2^bits). Each 1D pass yields

@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "block8/scalar.hpp"
+#include "block8/constants.hpp"
+#include "block8/kernels.hpp"
 #include "dctx/block8.hpp"
 
 namespace dctx {
@@ -27,8 +28,10 @@ void check_image(const Image& im, const char* fn) {
                 " x " + std::to_string(im.height) + " x " + std::to_string(im.channels));
 }
 
+/// Round to nearest (halves up: every value here is clamped to 0..255 first, where that is
+/// half away from zero) and clamp; vectorisable.
 std::uint8_t to_byte(float v) {
-  return static_cast<std::uint8_t>(std::clamp(block8::scalar::RoundHalfAway(v), 0.0f, 255.0f));
+  return static_cast<std::uint8_t>(static_cast<int>(std::min(std::max(v, 0.0f), 255.0f) + block8::kJustBelowHalf));
 }
 
 /// One 8-bit plane through the pipeline, in place.
@@ -37,19 +40,23 @@ void plane_roundtrip(std::vector<std::uint8_t>& plane, int w, int h, const Quant
   const Shape shape{std::size_t(h), std::size_t(w)};
   const Block8Options bo{kernel, o.edge, o.nthreads};
   Block8Stats s;
+  // (Raw pointers: a store through uint8_t* may alias anything, which would keep the compiler
+  // from vectorising loops written with the containers.)
+  std::uint8_t* const p = plane.data();
+  const std::size_t n = plane.size();
   if (kernel == Block8Kernel::Int16) {
-    std::vector<std::int16_t> buf(plane.size());
-    for (std::size_t i = 0; i < plane.size(); ++i) buf[i] = static_cast<std::int16_t>(plane[i] - 128);
-    View<std::int16_t> v(buf.data(), shape);
+    std::vector<std::int16_t> buf(n);
+    std::int16_t* const b = buf.data();
+    for (std::size_t i = 0; i < n; ++i) b[i] = static_cast<std::int16_t>(p[i] - 128);
+    View<std::int16_t> v(b, shape);
     s = block8_roundtrip_quantized(v, v, table, bo);
-    for (std::size_t i = 0; i < plane.size(); ++i)
-      plane[i] = static_cast<std::uint8_t>(std::clamp(buf[i] + 128, 0, 255));
+    for (std::size_t i = 0; i < n; ++i) p[i] = static_cast<std::uint8_t>(std::clamp(b[i] + 128, 0, 255));
   } else {
-    std::vector<float> buf(plane.size());
-    for (std::size_t i = 0; i < plane.size(); ++i) buf[i] = static_cast<float>(plane[i]) - 128.0f;
+    std::vector<float> buf(n);
+    block8::u8_to_centered_f32(p, buf.data(), n);
     View<float> v(buf.data(), shape);
     s = block8_roundtrip_quantized(v, v, table, bo);
-    for (std::size_t i = 0; i < plane.size(); ++i) plane[i] = to_byte(buf[i] + 128.0f);
+    block8::centered_f32_to_u8(buf.data(), p, n);
   }
   total.coefficients += s.coefficients;
   total.zeros += s.zeros;
@@ -63,10 +70,7 @@ Image image_luma(const Image& image) {
   Image y{image.width, image.height, 1, {}};
   const std::size_t n = std::size_t(image.width) * std::size_t(image.height);
   y.pixels.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t r = image.pixels[3 * i], g = image.pixels[3 * i + 1], b = image.pixels[3 * i + 2];
-    y.pixels[i] = static_cast<std::uint8_t>((313524 * r + 615514 * g + 119537 * b + 524288) >> 20);
-  }
+  block8::luma_rgb8(image.pixels.data(), y.pixels.data(), n);
   return y;
 }
 
@@ -78,13 +82,15 @@ double psnr(const Image& a, const Image& b) {
                 std::to_string(a.height) + " x " + std::to_string(a.channels) + " vs " +
                 std::to_string(b.width) + " x " + std::to_string(b.height) + " x " +
                 std::to_string(b.channels) + ")");
-  double se = 0;
+  std::uint64_t se = 0;  // exact: at most 255^2 per sample
+  const std::uint8_t* const pa = a.pixels.data();
+  const std::uint8_t* const pb = b.pixels.data();
   for (std::size_t i = 0; i < a.pixels.size(); ++i) {
-    const double d = double(a.pixels[i]) - double(b.pixels[i]);
-    se += d * d;
+    const std::int32_t d = std::int32_t(pa[i]) - std::int32_t(pb[i]);
+    se += std::uint32_t(d * d);
   }
   if (se == 0) return std::numeric_limits<double>::infinity();
-  return 10.0 * std::log10(255.0 * 255.0 / (se / double(a.pixels.size())));
+  return 10.0 * std::log10(255.0 * 255.0 / (double(se) / double(a.pixels.size())));
 }
 
 JpegResult jpeg_roundtrip(const Image& image, const JpegOptions& o) {

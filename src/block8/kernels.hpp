@@ -20,6 +20,13 @@ struct alignas(64) Table8x16 {
   }
 };
 
+/// A plain 8x8 table, row-major (the int16 kernels load 4-entry row pieces into every 128-bit part).
+struct alignas(64) Table8x8 {
+  float v[64];
+  float at(std::size_t row, std::size_t col) const { return v[row * 8 + col]; }
+  void set(std::size_t row, std::size_t col, float x) { v[row * 8 + col] = x; }
+};
+
 /// AAN output/input scales (symmetric in u, v): fwd = 1/(8 s_u s_v), inv = s_u s_v / 8.
 struct AanTables {
   Table8x16 fwd, inv;
@@ -37,9 +44,9 @@ struct QuantF32 {
 /// level = floor((2|c| + Q + 1/2) * fl(1/(2Q))), which equals floor((2|c| + Q) / (2Q)) exactly for
 /// |c| < 2^20 (the error of the float product stays below the 1/(4Q) gap to the next integer).
 struct QuantI16 {
-  Table8x16 q_half;      ///< Q + 0.5
-  Table8x16 recip_2q;    ///< 1/(2Q) rounded to float
-  Table8x16 q;           ///< Q
+  Table8x8 q_half;    ///< Q + 0.5
+  Table8x8 recip_2q;  ///< 1/(2Q) rounded to float
+  Table8x8 q;         ///< Q
 };
 
 // Highway-dispatched kernels (simd.cc). The float ones run Arai–Agui–Nakajima, the int16 ones
@@ -58,6 +65,12 @@ void int_inverse_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* ou
 std::uint64_t int_roundtrip_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                 const QuantI16& quant);
+/// Seed 000's luma of n interleaved RGB pixels: (313524 R + 615514 G + 119537 B + 524288) >> 20.
+void luma_rgb8(const std::uint8_t* rgb, std::uint8_t* y, std::size_t n);
+/// out = in - 128 (8-bit samples to the pipeline's level-shifted floats).
+void u8_to_centered_f32(const std::uint8_t* in, float* out, std::size_t n);
+/// out = clamp(round(in + 128), 0, 255), halves rounded up (away from zero on 0..255).
+void centered_f32_to_u8(const float* in, std::uint8_t* out, std::size_t n);
 /// Name of the target the kernels dispatch to now ("AVX3", ...).
 const char* simd_target_name();
 /// The HWY_TARGETS bit set this library's block kernels were compiled for (tests iterate it).

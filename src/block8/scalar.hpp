@@ -31,12 +31,8 @@ struct OpsI {
   }
 };
 
-/// Round half away from zero, exactly: t = trunc(x) + trunc(2 (x - trunc(x))).
-inline float RoundHalfAway(float x) {
-  const float t = std::trunc(x);
-  const float f = x - t;
-  return t + std::trunc(f + f);
-}
+/// Round half away from zero, exactly (the SIMD kernels' formula).
+inline float RoundHalfAway(float x) { return std::trunc(x + std::copysign(kJustBelowHalf, x)); }
 
 // A block held as b[row][col]. Pass helpers: along columns (vertical) or rows (horizontal).
 template <class Fn>

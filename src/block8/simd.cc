@@ -31,6 +31,9 @@ HWY_EXPORT(ForwardI16);
 HWY_EXPORT(InverseI16);
 HWY_EXPORT(RoundtripI16);
 HWY_EXPORT(TargetName);
+HWY_EXPORT(LumaRgb8);
+HWY_EXPORT(U8ToCenteredF32);
+HWY_EXPORT(CenteredF32ToU8);
 
 void fast_forward_f32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
                       std::size_t rows, std::size_t cols) {
@@ -56,6 +59,15 @@ std::uint64_t int_roundtrip_i16(const std::int16_t* in, std::ptrdiff_t is, std::
                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                 const QuantI16& quant) {
   return HWY_DYNAMIC_DISPATCH(RoundtripI16)(in, is, out, os, rows, cols, quant);
+}
+void luma_rgb8(const std::uint8_t* rgb, std::uint8_t* y, std::size_t n) {
+  HWY_DYNAMIC_DISPATCH(LumaRgb8)(rgb, y, n);
+}
+void u8_to_centered_f32(const std::uint8_t* in, float* out, std::size_t n) {
+  HWY_DYNAMIC_DISPATCH(U8ToCenteredF32)(in, out, n);
+}
+void centered_f32_to_u8(const float* in, std::uint8_t* out, std::size_t n) {
+  HWY_DYNAMIC_DISPATCH(CenteredF32ToU8)(in, out, n);
 }
 const char* simd_target_name() { return HWY_DYNAMIC_DISPATCH(TargetName)(); }
 std::int64_t simd_compiled_targets() { return HWY_TARGETS; }

@@ -124,7 +124,10 @@ PlanDesc normalize(const PlanDesc& in) {
 }
 
 Plan::Plan(const PlanDesc& desc) : desc_(normalize(desc)) {
-  impl_ = detail::make_cpu_plan(desc_);
+  switch (desc_.backend) {  // normalize() has resolved Auto and refused unavailable back ends
+    case BackendKind::CPU: impl_ = detail::make_cpu_plan(desc_); break;
+    default: throw Error("backend '" + std::string(to_string(desc_.backend)) + "' is not available in this build");
+  }
 }
 Plan::Plan(Plan&&) noexcept = default;
 Plan& Plan::operator=(Plan&&) noexcept = default;

@@ -253,6 +253,55 @@ TEST_P(Kernels, FusedEqualsSeparatePassesInt16) {
   }
 }
 
+// Outputs of 16 MiB and more, 64-byte aligned, are written with non-temporal stores; the same
+// call on an unaligned output takes ordinary stores. Both must give the same bits.
+template <class T>
+struct Aligned {  // n elements at a 64-byte boundary, plus one element of slack to misalign
+  explicit Aligned(std::size_t n) : buf(n + 64 / sizeof(T) + 1) {
+    const auto a = reinterpret_cast<std::uintptr_t>(buf.data());
+    aligned = buf.data() + ((64 - a % 64) % 64) / sizeof(T);
+  }
+  std::vector<T> buf;
+  T* aligned;
+};
+
+TEST_P(Kernels, StreamingStoresGiveTheSameBits) {
+  const QuantTable t = quant_table_jpeg_luma(60);
+  {
+    const std::size_t rows = 1024, cols = 4096;  // 16 MiB of float
+    const Shape s{rows, cols};
+    const auto x = test8::random_floats(rows * cols, -128.0f, 127.0f, 15);
+    Aligned<float> a(x.size()), b(x.size());
+    float* const unaligned = b.aligned + 1;
+    block8_forward(ConstView<float>(x.data(), s), View<float>(a.aligned, s));
+    block8_forward(ConstView<float>(x.data(), s), View<float>(unaligned, s));
+    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
+    block8_inverse(ConstView<float>(x.data(), s), View<float>(a.aligned, s));
+    block8_inverse(ConstView<float>(x.data(), s), View<float>(unaligned, s));
+    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
+    const auto za = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(a.aligned, s), t);
+    const auto zb = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(unaligned, s), t);
+    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
+    EXPECT_EQ(za.zeros, zb.zeros);
+  }
+  {
+    const std::size_t rows = 2048, cols = 4096;  // 16 MiB of int16
+    const Shape s{rows, cols};
+    const auto x = test8::random_int16(rows * cols, -255, 255, 16);
+    Aligned<std::int16_t> a(x.size()), b(x.size());
+    std::int16_t* const unaligned = b.aligned + 1;
+    block8_forward(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(a.aligned, s));
+    block8_forward(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(unaligned, s));
+    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
+    block8_inverse(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(a.aligned, s));
+    block8_inverse(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(unaligned, s));
+    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
+    block8_roundtrip_quantized(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(a.aligned, s), t);
+    block8_roundtrip_quantized(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(unaligned, s), t);
+    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
+  }
+}
+
 // The Barbara pipeline on every target.
 TEST_P(Kernels, BarbaraPsnr) {
   const Image im = read_image(DCTX_DATA_DIR "/barbara.bmp");
@@ -264,6 +313,37 @@ TEST_P(Kernels, BarbaraPsnr) {
 }
 
 // ---- Target-independent kernels
+
+// Kernels without a fused SIMD kernel (Reference; Fast on int16) compose the separate passes strip
+// by strip: same results as running them one after the other.
+TEST(Block8Composed, FusedEqualsSeparatePasses) {
+  const std::size_t rows = 16, cols = 24;
+  const Shape s{rows, cols};
+  const QuantTable t = quant_table_jpeg_luma(80);
+  const auto xf = test8::random_floats(rows * cols, -128.0f, 127.0f, 17);
+  const Block8Options ref{Block8Kernel::Reference};
+  std::vector<float> c(xf.size()), d(xf.size()), sep(xf.size()), fused(xf.size(), kNaN);
+  std::vector<std::int16_t> lv(xf.size());
+  block8_forward(ConstView<float>(xf.data(), s), View<float>(c.data(), s), ref);
+  block8_quantize(ConstView<float>(c.data(), s), View<std::int16_t>(lv.data(), s), t);
+  block8_dequantize(ConstView<std::int16_t>(lv.data(), s), View<float>(d.data(), s), t);
+  block8_inverse(ConstView<float>(d.data(), s), View<float>(sep.data(), s), ref);
+  const auto st = block8_roundtrip_quantized(ConstView<float>(xf.data(), s), View<float>(fused.data(), s), t, ref);
+  EXPECT_EQ(fused, sep);
+  EXPECT_EQ(st.zeros, std::size_t(std::count(lv.begin(), lv.end(), 0)));
+  const auto xi = test8::random_int16(rows * cols, -128, 127, 18);
+  for (const Block8Kernel k : {Block8Kernel::Reference, Block8Kernel::Fast}) {
+    std::vector<std::int16_t> ci(xi.size()), li(xi.size()), di(xi.size()), sepi(xi.size()), fusedi(xi.size(), kSentinel);
+    block8_forward(ConstView<std::int16_t>(xi.data(), s), View<std::int16_t>(ci.data(), s), {k});
+    block8_quantize(ConstView<std::int16_t>(ci.data(), s), View<std::int16_t>(li.data(), s), t);
+    block8_dequantize(ConstView<std::int16_t>(li.data(), s), View<std::int16_t>(di.data(), s), t);
+    block8_inverse(ConstView<std::int16_t>(di.data(), s), View<std::int16_t>(sepi.data(), s), {k});
+    const auto sti = block8_roundtrip_quantized(ConstView<std::int16_t>(xi.data(), s),
+                                                View<std::int16_t>(fusedi.data(), s), t, {k});
+    EXPECT_EQ(fusedi, sepi) << to_string(k);
+    EXPECT_EQ(sti.zeros, std::size_t(std::count(li.begin(), li.end(), 0))) << to_string(k);
+  }
+}
 
 TEST(Block8Reference, FloatMatchesOracle) {
   const Plane p{16, 24, 24};

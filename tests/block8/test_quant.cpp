@@ -174,6 +174,22 @@ TEST(Threads, SameResultAnyThreadCount) {
   EXPECT_NEAR(double(sc.zeros), double(sa.zeros), 0.001 * double(sa.coefficients));
 }
 
+TEST(Overlap, PartlyOverlappingViewsReadTheInputFirst) {
+  const std::size_t rows = 16, cols = 24;
+  const auto x = test8::random_floats((rows + 8) * cols, -100.0f, 100.0f, 23);
+  std::vector<float> want(rows * cols, kNaN);
+  block8_forward(ConstView<float>(x.data(), {rows, cols}), View<float>(want.data(), {rows, cols}));
+  auto buf = x;  // output 8 rows below the input, in the same buffer
+  block8_forward(ConstView<float>(buf.data(), {rows, cols}), View<float>(buf.data() + 8 * cols, {rows, cols}));
+  EXPECT_TRUE(std::equal(want.begin(), want.end(), buf.begin() + 8 * cols));
+  // Transposed view of the same memory as output.
+  std::vector<float> sq(x.begin(), x.begin() + 16 * 16), want2(256, kNaN);
+  block8_inverse(ConstView<float>(sq.data(), {16, 16}), View<float>(want2.data(), {16, 16}));
+  block8_inverse(ConstView<float>(sq.data(), {16, 16}), View<float>(sq.data(), {16, 16}, {1, 16}));
+  for (std::size_t r = 0; r < 16; ++r)
+    for (std::size_t c = 0; c < 16; ++c) ASSERT_EQ(sq[c * 16 + r], want2[r * 16 + c]);
+}
+
 TEST(Errors, BadShapesStridesAndKernels) {
   std::vector<float> f(64 * 64, 1.0f), g(64 * 64);
   std::vector<std::int16_t> i16(64 * 64, 1), j16(64 * 64);

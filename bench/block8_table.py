@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Markdown table of a bench_block8 JSON run, with ratios against the baselines of the same run.
+
+    build-block8/bin/bench_block8 --benchmark_min_time=0.5 --benchmark_repetitions=3 \\
+        --benchmark_report_aggregates_only=true --benchmark_format=json > run.json
+    python3 bench/block8_table.py run.json
+"""
+import json
+import sys
+
+
+def main(path):
+    runs = json.load(open(path))
+    rate = {}  # (name, size) -> Mpixel/s, medians when the run has repetitions
+    label = {}
+    for b in runs["benchmarks"]:
+        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
+            continue
+        parts = b["run_name"].split("/") if "run_name" in b else b["name"].split("/")
+        name, size = parts[0], parts[-2] if parts[-1] == "real_time" else parts[-1]
+        if name.startswith("BM_Target_"):
+            name, size = name + "/" + parts[1], parts[2]
+        rate[(name, size)] = b["Mpix/s"]
+        label[(name, size)] = b.get("label", "")
+    ctx = runs["context"]
+    print(f"Host: {ctx.get('num_cpus')} CPUs at {ctx.get('mhz_per_cpu')} MHz, "
+          f"load average {', '.join('%.2f' % x for x in ctx.get('load_avg', []))}; "
+          f"{ctx.get('date')}\n")
+    for size in ("4096", "512"):
+        mem = max(rate.get(("BM_MemoryCopy", size), 0), rate.get(("BM_MemoryScale", size), 0))
+        fftw = {"Forward": rate.get(("BM_FftwForward", size)), "Inverse": rate.get(("BM_FftwInverse", size))}
+        cv = {"Forward": rate.get(("BM_OpenCVForward", size)), "Inverse": rate.get(("BM_OpenCVInverse", size))}
+        print(f"**{size} x {size} plane, one thread** (memory pass = the faster of memcpy and "
+              f"out = 2 in: {mem:.0f} Mpixel/s)\n")
+        print("| benchmark | Mpixel/s | / memory pass | / FFTW | / OpenCV | notes |")
+        print("|---|---:|---:|---:|---:|---|")
+        for (name, sz), v in rate.items():
+            if sz != size or name.startswith("BM_Target_"):
+                continue
+            direction = "Forward" if "Forward" in name else "Inverse" if "Inverse" in name else None
+            f = fftw.get(direction) if direction else None
+            c = cv.get(direction) if direction else None
+            ratio = lambda base: f"{v / base:.2f}" if base else ""
+            print(f"| {name[3:]} | {v:.0f} | {ratio(mem)} | {ratio(f)} | {ratio(c)} | {label[(name, sz)]} |")
+        print()
+    targets = sorted({n.split('/')[1] for (n, s) in rate if n.startswith("BM_Target_")})
+    if targets:
+        print("**Per SIMD target, 512 x 512 (Mpixel/s)**\n")
+        print("| target | forward fast | inverse fast | forward int16 |")
+        print("|---|---:|---:|---:|")
+        for t in targets:
+            row = [rate.get((f"BM_Target_{k}/{t}", "512"), 0) for k in ("ForwardFast", "InverseFast", "ForwardInt16")]
+            print(f"| {t} | " + " | ".join(f"{x:.0f}" for x in row) + " |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
