@@ -12,6 +12,7 @@
 
 #include <unistd.h>
 
+#include "expect_error.hpp"
 #include "dctx/block8.hpp"
 
 namespace dctx {
@@ -20,14 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 const std::string kBarbara = DCTX_DATA_DIR "/barbara.bmp";
 
-void expect_error(const std::function<void()>& fn, const std::string& part) {
-  try {
-    fn();
-    ADD_FAILURE() << "no error; expected one mentioning '" << part << "'";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << "message: " << e.what();
-  }
-}
+using testing_support::expect_error;
 
 /// A fresh empty folder for one test.
 fs::path scratch(const std::string& name) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "expect_error.hpp"
 #include "block8/constants.hpp"
 #include "block8/oracle8.hpp"
 #include "block8/scalar.hpp"
@@ -19,15 +20,7 @@ namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-/// Expect fn to throw dctx::Error whose message contains `part`.
-void expect_error(const std::function<void()>& fn, const std::string& part) {
-  try {
-    fn();
-    ADD_FAILURE() << "no error; expected one mentioning '" << part << "'";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << "message: " << e.what();
-  }
-}
+using testing_support::expect_error;
 
 TEST(QuantTables, Nvidia) {
   const auto t = quant_table_nvidia();

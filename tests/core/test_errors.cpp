@@ -4,17 +4,13 @@
 #include <limits>
 
 #include "dctx/dctx.hpp"
+#include "expect_error.hpp"
 
 namespace dctx {
 namespace {
 
 void expect_error(const PlanDesc& d, const std::string& needle) {
-  try {
-    Plan p(d);
-    FAIL() << "no error; expected one mentioning '" << needle << "'";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-  }
+  testing_support::expect_error([&] { Plan p(d); }, needle);
 }
 
 TEST(Errors, BadDescriptions) {
