@@ -51,6 +51,12 @@ class Plan {
   /// In place on `data`.
   void execute(View<float> data) const { execute(ConstView<float>(data), data); }
   void execute(View<double> data) const { execute(ConstView<double>(data), data); }
+  /// Low-level form for bindings: arrays of the plan's shape given by a pointer and rank()
+  /// element strides each (no view objects, no allocation). Same checks and semantics.
+  void execute(const float* in, const std::ptrdiff_t* in_strides, float* out,
+               const std::ptrdiff_t* out_strides) const;
+  void execute(const double* in, const std::ptrdiff_t* in_strides, double* out,
+               const std::ptrdiff_t* out_strides) const;
 
   /// The normalised description: axes non-negative, one transform per axis, orthogonalize and
   /// threads resolved, backend chosen.
@@ -61,6 +67,8 @@ class Plan {
  private:
   template <class T>
   void execute_typed(ConstView<T> in, View<T> out) const;
+  template <class T>
+  void execute_strided(const T* in, const std::ptrdiff_t* is, T* out, const std::ptrdiff_t* os) const;
   PlanDesc desc_;
   std::unique_ptr<detail::BackendPlan> impl_;
 };

@@ -396,14 +396,16 @@ template <class T>
 void run_plan(const dctx::Plan& plan, const T* in, const int64_t* in_st, T* out,
               const int64_t* out_st, const dctx::Shape& shape, int ndim, bool cplx) {
   const int64_t m = cplx ? 2 : 1;
-  dctx::Strides si(static_cast<size_t>(ndim)), so(static_cast<size_t>(ndim));
+  if (shape != plan.desc().shape || shape.size() != static_cast<size_t>(ndim) || ndim > 64)
+    throw dctx::Error("internal: array shape does not match the plan");
+  std::ptrdiff_t si[64], so[64];  // no allocation on the call path
   for (int i = 0; i < ndim; ++i) {
-    si[size_t(i)] = in_st[i] * m;
-    so[size_t(i)] = out_st[i] * m;
+    si[i] = static_cast<std::ptrdiff_t>(in_st[i] * m);
+    so[i] = static_cast<std::ptrdiff_t>(out_st[i] * m);
   }
   nb::gil_scoped_release nogil;
-  plan.execute(dctx::ConstView<T>(in, shape, si), dctx::View<T>(out, shape, so));
-  if (cplx) plan.execute(dctx::ConstView<T>(in + 1, shape, si), dctx::View<T>(out + 1, shape, so));
+  plan.execute(in, si, out, so);
+  if (cplx) plan.execute(in + 1, si, out + 1, so);
 }
 
 void execute(const dctx::Plan& plan, Elem e, const char* in, const int64_t* in_st, char* out,

@@ -44,7 +44,7 @@ std::pair<std::ptrdiff_t, std::ptrdiff_t> span_of(const Shape& shape, const std:
 
 // True when no two index tuples map to one element (sufficient test: sorted by |stride|, each
 // stride exceeds the span of all smaller ones).
-bool non_self_overlapping(const Shape& shape, const Strides& strides) {
+bool non_self_overlapping(const Shape& shape, const std::ptrdiff_t* strides) {
   std::pair<std::size_t, std::size_t> dims[kMaxRank];  // (|stride|, extent), no allocation
   std::size_t nd = 0;
   for (std::size_t d = 0; d < shape.size() && d < kMaxRank; ++d)
@@ -140,51 +140,67 @@ std::string Plan::describe() const {
 
 template <class T>
 void Plan::execute_typed(ConstView<T> in, View<T> out) const {
-  if (!impl_) throw Error("plan is empty (moved from)");
-  constexpr Precision p = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
-  if (p != desc_.precision)
-    throw Error("data is " + std::string(to_string(p)) + " but the plan was built for " +
-                std::string(to_string(desc_.precision)));
   if (in.shape() != desc_.shape)
     throw Error("input shape " + detail::shape_str(in.shape()) + " does not match the plan shape " +
                 detail::shape_str(desc_.shape));
   if (out.shape() != desc_.shape)
     throw Error("output shape " + detail::shape_str(out.shape()) + " does not match the plan shape " +
                 detail::shape_str(desc_.shape));
-  if (!in.data() || !out.data()) throw Error("null data pointer");
-  if (!detail::non_self_overlapping(out.shape(), out.strides()))
+  execute_strided(in.data(), in.strides().data(), out.data(), out.strides().data());
+}
+
+template <class T>
+void Plan::execute_strided(const T* in, const std::ptrdiff_t* is, T* out, const std::ptrdiff_t* os) const {
+  if (!impl_) throw Error("plan is empty (moved from)");
+  constexpr Precision p = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+  if (p != desc_.precision)
+    throw Error("data is " + std::string(to_string(p)) + " but the plan was built for " +
+                std::string(to_string(desc_.precision)));
+  if (!in || !out || !is || !os) throw Error("null data or stride pointer");
+  const Shape& shape = desc_.shape;
+  const std::size_t rank = shape.size();
+  if (!detail::non_self_overlapping(shape, os))
     throw Error("output strides make elements overlap (e.g. a zero stride)");
-  const bool same = static_cast<const void*>(in.data()) == static_cast<const void*>(out.data()) &&
-                    in.strides() == out.strides();
+  const bool same = static_cast<const void*>(in) == static_cast<const void*>(out) &&
+                    std::equal(is, is + rank, os);
   if (!same) {
-    auto [ilo, ihi] = detail::span_of(in.shape(), in.strides().data());
-    auto [olo, ohi] = detail::span_of(out.shape(), out.strides().data());
-    const T* ib = in.data() + ilo;
-    const T* ie = in.data() + ihi;
-    const T* ob = out.data() + olo;
-    const T* oe = out.data() + ohi;
-    if (!(ie < ob || oe < ib)) {
-      // Partial overlap: transform from a private copy of the input.
-      std::vector<T> tmp(in.size());
-      View<T> tv(tmp.data(), in.shape());
-      std::vector<std::size_t> idx(in.rank(), 0);
-      for (std::size_t k = 0; k < tmp.size(); ++k) {
+    auto [ilo, ihi] = detail::span_of(shape, is);
+    auto [olo, ohi] = detail::span_of(shape, os);
+    if (!(in + ihi < out + olo || out + ohi < in + ilo)) {
+      // Partial overlap: transform from a private C-ordered copy of the input.
+      std::size_t total = 1;
+      for (auto e : shape) total *= e;
+      std::vector<T> tmp(total);
+      std::vector<std::ptrdiff_t> ts(rank);
+      std::ptrdiff_t st = 1;
+      for (std::size_t d = rank; d-- > 0;) {
+        ts[d] = st;
+        st *= static_cast<std::ptrdiff_t>(shape[d]);
+      }
+      std::vector<std::size_t> idx(rank, 0);
+      for (std::size_t k = 0; k < total; ++k) {
         std::ptrdiff_t off = 0;
-        for (std::size_t d = 0; d < in.rank(); ++d) off += static_cast<std::ptrdiff_t>(idx[d]) * in.strides()[d];
-        tmp[k] = in.data()[off];
-        for (std::size_t d = in.rank(); d-- > 0;) {
-          if (++idx[d] < in.shape()[d]) break;
+        for (std::size_t d = 0; d < rank; ++d) off += static_cast<std::ptrdiff_t>(idx[d]) * is[d];
+        tmp[k] = in[off];
+        for (std::size_t d = rank; d-- > 0;) {
+          if (++idx[d] < shape[d]) break;
           idx[d] = 0;
         }
       }
-      impl_->execute(tmp.data(), tv.strides().data(), out.data(), out.strides().data());
+      impl_->execute(tmp.data(), ts.data(), out, os);
       return;
     }
   }
-  impl_->execute(in.data(), in.strides().data(), out.data(), out.strides().data());
+  impl_->execute(in, is, out, os);
 }
 
 void Plan::execute(ConstView<float> in, View<float> out) const { execute_typed<float>(in, out); }
 void Plan::execute(ConstView<double> in, View<double> out) const { execute_typed<double>(in, out); }
+void Plan::execute(const float* in, const std::ptrdiff_t* is, float* out, const std::ptrdiff_t* os) const {
+  execute_strided<float>(in, is, out, os);
+}
+void Plan::execute(const double* in, const std::ptrdiff_t* is, double* out, const std::ptrdiff_t* os) const {
+  execute_strided<double>(in, is, out, os);
+}
 
 }  // namespace dctx

@@ -203,3 +203,31 @@ TEST(Fused2D, StridedViewsAndThreads) {
 
 }  // namespace
 }  // namespace dctx
+
+namespace dctx {
+namespace {
+
+// The pointer + strides form of execute equals the view form, checks its arguments, and handles
+// partial overlap the same way.
+TEST(Views, RawStridesExecuteMatchesViews) {
+  const Shape s = {9, 14};
+  const auto x = oracle::random_vector<float>(126, 11);
+  Plan p(PlanDesc{.shape = s, .kind = Kind::DST, .type = 4, .precision = Precision::F32, .norm = Norm::Ortho});
+  std::vector<float> a(126, std::nanf("")), b(126, std::nanf(""));
+  p.execute(ConstView<float>(x.data(), s), View<float>(a.data(), s));
+  const std::ptrdiff_t c_order[2] = {14, 1}, fortran[2] = {1, 9};
+  p.execute(x.data(), c_order, b.data(), c_order);
+  EXPECT_EQ(a, b);
+  std::vector<float> f(126, std::nanf(""));
+  p.execute(x.data(), c_order, f.data(), fortran);
+  for (std::size_t i = 0; i < 9; ++i)
+    for (std::size_t j = 0; j < 14; ++j) ASSERT_EQ(f[i + 9 * j], a[i * 14 + j]);
+  EXPECT_THROW(p.execute(x.data(), nullptr, b.data(), c_order), Error);
+  const std::ptrdiff_t zero[2] = {0, 1};
+  EXPECT_THROW(p.execute(x.data(), c_order, b.data(), zero), Error);
+  std::vector<double> d(126);
+  EXPECT_THROW(p.execute(d.data(), c_order, d.data(), c_order), Error);
+}
+
+}  // namespace
+}  // namespace dctx
