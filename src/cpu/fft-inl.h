@@ -23,6 +23,13 @@
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
+/// Lane vector of this target: HWY_LANES(T0) elements of T0 in one GCC/Clang vector.
+template <class T0>
+struct LaneVec {
+  static constexpr std::size_t kLanes = HWY_LANES(T0) >= 2 ? HWY_LANES(T0) : 2;
+  typedef T0 type __attribute__((vector_size(sizeof(T0) * kLanes)));
+};
+
 /// A complex number of lanes.
 template <class T>
 struct Cx {
@@ -66,7 +73,7 @@ constexpr std::size_t kMaxGenericRadix = 64;
 template <class T0>
 class ComplexFFT {
  public:
-  explicit ComplexFFT(std::size_t n) : n_(n) {
+  explicit ComplexFFT(std::size_t n, bool allow_six_step = true) : n_(n) {
     if (n <= 1) return;
     std::vector<std::size_t> f = Factorize(n);
     if (UseBluestein(n, f)) {
@@ -93,11 +100,15 @@ class ComplexFFT {
       L *= p;
       M /= p;
     }
+    if (allow_six_step) InitSixStep();
   }
 
   std::size_t size() const { return n_; }
-  /// Complex lanes of scratch that exec() needs.
-  std::size_t scratch_len() const { return blue_ ? blue_->size() + blue_->scratch_len() : n_; }
+  /// Complex elements of scratch that exec() needs (enough for T = T0 and for vector T).
+  std::size_t scratch_len() const {
+    if (blue_) return blue_->size() + blue_->scratch_len();
+    return std::max(n_, six_scratch_);  // six_scratch_ (scalar units) ~ n plus a little
+  }
   bool bluestein() const { return blue_ != nullptr; }
 
   /// In-place DFT of data[0..n): kForward uses exp(-2 pi i jk/n), else exp(+...). Unnormalised.
@@ -105,6 +116,9 @@ class ComplexFFT {
   void exec(Cx<T>* data, Cx<T>* scratch) const {
     if (n_ <= 1) return;
     if (blue_) return ExecBluestein<kForward>(data, scratch);
+    if constexpr (std::is_same_v<T, T0>) {
+      if (col_) return ExecSixStep<kForward>(data, scratch);
+    }
     Cx<T>* src = data;
     Cx<T>* dst = scratch;
     for (const Stage& st : stages_) {
@@ -383,6 +397,105 @@ class ComplexFFT {
       data[k] = z;
     }
   }
+
+  // Six-step FFT (Bailey 1990) for one long scalar sequence, so that a single line still runs on
+  // vectors: n = m1*m2, z[j1*m2 + j2]; FFTs of length m1 down the columns, kSixLanes columns at a
+  // time (contiguous loads), twiddle exp(-2 pi i j2 k1/n), then FFTs of length m2 along the rows,
+  // kSixLanes rows at a time, written to Z[k1 + m1*k2] with contiguous stores.
+  using SixV = typename LaneVec<T0>::type;
+  static constexpr std::size_t kSixLanes = LaneVec<T0>::kLanes;
+  static constexpr std::size_t kSixMin = 256;  // shorter sequences: the scalar passes win
+
+  void InitSixStep() {
+    if (n_ < kSixMin || kSixLanes < 4) return;
+    std::size_t m1 = 1;
+    while (m1 * m1 < n_) m1 *= 2;  // power-of-two split near sqrt(n)
+    for (; m1 >= kSixLanes; m1 /= 2) {
+      if (n_ % m1 != 0) continue;
+      const std::size_t m2 = n_ / m1;
+      if (m2 % kSixLanes != 0 || m1 % kSixLanes != 0) continue;
+      col_ = std::make_unique<ComplexFFT<T0>>(m1, false);
+      row_ = std::make_unique<ComplexFFT<T0>>(m2, false);
+      m1_ = m1;
+      m2_ = m2;
+      tw6r_.resize(n_);
+      tw6i_.resize(n_);
+      for (std::size_t k1 = 0; k1 < m1; ++k1)
+        for (std::size_t j2 = 0; j2 < m2; ++j2) {
+          const Cx<T0> w = ToCx<T0>(unit_root(static_cast<std::int64_t>(j2 * k1), static_cast<std::int64_t>(n_)));
+          tw6r_[k1 * m2 + j2] = w.r;
+          tw6i_[k1 * m2 + j2] = w.i;
+        }
+      // Scratch in scalar complex units: planes re/im (n), column and row vectors with their
+      // FFT scratch, and slack for 128-byte alignment of each piece.
+      const std::size_t vec = kSixLanes;
+      six_scratch_ = n_ + vec * (m1 + col_->scratch_len() + m2 + row_->scratch_len()) + 4 * 128 / sizeof(Cx<T0>);
+      return;
+    }
+  }
+
+  template <class U>
+  static U* Align128(void* p) {
+    const std::uintptr_t a = (reinterpret_cast<std::uintptr_t>(p) + 127) & ~std::uintptr_t(127);
+    return reinterpret_cast<U*>(a);
+  }
+
+  template <bool kFwd>
+  void ExecSixStep(Cx<T0>* z, Cx<T0>* scratch) const {
+    using V = SixV;
+    constexpr std::size_t L = kSixLanes;
+    const std::size_t m1 = m1_, m2 = m2_;
+    T0* are = Align128<T0>(scratch);
+    T0* aim = are + n_;
+    Cx<V>* col = Align128<Cx<V>>(aim + n_);
+    Cx<V>* colscr = Align128<Cx<V>>(col + m1);
+    Cx<V>* row = Align128<Cx<V>>(colscr + col_->scratch_len());
+    Cx<V>* rowscr = Align128<Cx<V>>(row + m2);
+    // Columns j2..j2+L: gather (deinterleave), FFT of m1, twiddle, store row-major planes.
+    for (std::size_t j2 = 0; j2 < m2; j2 += L) {
+      for (std::size_t j1 = 0; j1 < m1; ++j1) {
+        const Cx<T0>* src = z + j1 * m2 + j2;
+        V r, i;
+        for (std::size_t l = 0; l < L; ++l) {
+          r[l] = src[l].r;
+          i[l] = src[l].i;
+        }
+        col[j1] = {r, i};
+      }
+      col_->template exec<kFwd>(col, colscr);
+      for (std::size_t k1 = 0; k1 < m1; ++k1) {
+        V wr, wi;
+        std::memcpy(&wr, &tw6r_[k1 * m2 + j2], sizeof(V));
+        std::memcpy(&wi, &tw6i_[k1 * m2 + j2], sizeof(V));
+        if constexpr (!kFwd) wi = -wi;
+        const Cx<V> c = col[k1];
+        const V xr = c.r * wr - c.i * wi, xi = c.r * wi + c.i * wr;
+        std::memcpy(are + k1 * m2 + j2, &xr, sizeof(V));
+        std::memcpy(aim + k1 * m2 + j2, &xi, sizeof(V));
+      }
+    }
+    // Rows k1..k1+L: gather (transpose), FFT of m2, store Z[k1 + m1*k2] contiguously.
+    for (std::size_t k1 = 0; k1 < m1; k1 += L) {
+      for (std::size_t j2 = 0; j2 < m2; ++j2) {
+        V r, i;
+        for (std::size_t l = 0; l < L; ++l) {
+          r[l] = are[(k1 + l) * m2 + j2];
+          i[l] = aim[(k1 + l) * m2 + j2];
+        }
+        row[j2] = {r, i};
+      }
+      row_->template exec<kFwd>(row, rowscr);
+      for (std::size_t k2 = 0; k2 < m2; ++k2) {
+        Cx<T0>* dst = z + k2 * m1 + k1;
+        const Cx<V> v = row[k2];
+        for (std::size_t l = 0; l < L; ++l) dst[l] = {v.r[l], v.i[l]};
+      }
+    }
+  }
+
+  std::unique_ptr<ComplexFFT<T0>> col_, row_;
+  std::size_t m1_ = 0, m2_ = 0, six_scratch_ = 0;
+  std::vector<T0> tw6r_, tw6i_;
 
   std::size_t n_;
   std::vector<Stage> stages_;

@@ -15,13 +15,6 @@
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
-/// Lane vector of this target: HWY_LANES(T0) elements of T0 in one GCC/Clang vector.
-template <class T0>
-struct LaneVec {
-  static constexpr std::size_t kLanes = HWY_LANES(T0) >= 2 ? HWY_LANES(T0) : 2;
-  typedef T0 type __attribute__((vector_size(sizeof(T0) * kLanes)));
-};
-
 inline const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
 
 /// Zeroed scratch aligned for the widest vector. (std::vector<V> is not enough: the standard

@@ -37,5 +37,31 @@ TEST(Targets, EveryCompiledTargetMatchesTheOracle) {
   detail::cpu_force_target(0);
 }
 
+// Single long lines take the six-step FFT (vectors inside one sequence) on targets with >= 4 lanes.
+TEST(Targets, SingleLongLinesOnEveryTarget) {
+  for (std::int64_t t : detail::cpu_available_targets()) {
+    detail::cpu_force_target(t);
+    for (int type : {2, 3, 4})
+      for (std::size_t n : {1024, 4096}) {
+        const auto x = oracle::random_vector<float>(n, static_cast<unsigned>(n + type));
+        Plan p(PlanDesc{.shape = {n}, .type = type, .precision = Precision::F32, .norm = Norm::Ortho});
+        std::vector<float> y(n, std::numeric_limits<float>::quiet_NaN());
+        p.execute(ConstView<float>(x.data(), {n}), View<float>(y.data(), {n}));
+        // Check against float64 dctx on the same target family (itself oracle-checked).
+        std::vector<double> xd(x.begin(), x.end()), yd(n);
+        Plan pd(PlanDesc{.shape = {n}, .type = type, .precision = Precision::F64, .norm = Norm::Ortho});
+        pd.execute(ConstView<double>(xd.data(), {n}), View<double>(yd.data(), {n}));
+        std::vector<oracle::LD> want(yd.begin(), yd.end());
+        ASSERT_LE(oracle::rel_l2(y, want), oracle::tolerance<float>(n)) << hwy::TargetName(t) << " type " << type << " n=" << n;
+        // And float64 against the oracle at a few outputs.
+        const std::vector<std::size_t> ks = {0, 1, n / 2, n - 1};
+        const auto ref = oracle::reference(Kind::DCT, type, Norm::Ortho, true, Direction::Forward,
+                                           std::vector<oracle::LD>(xd.begin(), xd.end()), ks);
+        for (std::size_t i = 0; i < ks.size(); ++i) ASSERT_NEAR(yd[ks[i]], static_cast<double>(ref[i]), 1e-12);
+      }
+  }
+  detail::cpu_force_target(0);
+}
+
 }  // namespace
 }  // namespace dctx
