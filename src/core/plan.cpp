@@ -49,7 +49,8 @@ bool non_self_overlapping(const Shape& shape, const std::ptrdiff_t* strides) {
   std::size_t nd = 0;
   for (std::size_t d = 0; d < shape.size() && d < kMaxRank; ++d)
     if (shape[d] > 1) dims[nd++] = {static_cast<std::size_t>(std::abs(strides[d])), shape[d]};
-  std::sort(dims, dims + nd);
+  for (std::size_t i = 1; i < nd; ++i)  // insertion sort: rank is small
+    for (std::size_t k = i; k > 0 && dims[k] < dims[k - 1]; --k) std::swap(dims[k], dims[k - 1]);
   std::size_t span = 0;
   for (std::size_t i = 0; i < nd; ++i) {
     if (dims[i].first <= span) return false;

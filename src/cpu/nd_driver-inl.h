@@ -152,7 +152,7 @@ class CpuPlan final : public detail::BackendPlan {
       std::ptrdiff_t oin[kLanes], oout[kLanes];
       for (std::size_t g = g_begin; g < g_end; ++g) {
         const std::size_t j0 = g * kLanes, cnt = std::min(kLanes, nlines - j0);
-        for (std::size_t l = 0; l < cnt; ++l) LineOffsets(j0 + l, nd, ext, sin, sout, &oin[l], &oout[l]);
+        LineOffsets(j0, cnt, nd, ext, sin, sout, oin, oout);
         if (cnt * 4 <= kLanes) {
           // A few lines (e.g. one 1D transform): scalar code, as vectors would mostly carry padding.
           T0* line = reinterpret_cast<T0*>(buf);
@@ -172,18 +172,31 @@ class CpuPlan final : public detail::BackendPlan {
     ParallelFor(threads_, groups, work);
   }
 
-  static void LineOffsets(std::size_t j, std::size_t nd, const std::size_t* ext,
+  // Offsets of lines j0 .. j0+cnt-1 (innermost other axis fastest): one div/mod decomposition,
+  // then an odometer step per line.
+  static void LineOffsets(std::size_t j0, std::size_t cnt, std::size_t nd, const std::size_t* ext,
                           const std::ptrdiff_t* sin, const std::ptrdiff_t* sout, std::ptrdiff_t* oin,
                           std::ptrdiff_t* oout) {
+    std::size_t idx[detail::kMaxRank];
     std::ptrdiff_t a = 0, b = 0;
-    for (std::size_t d = nd; d-- > 0;) {
-      const std::size_t idx = j % ext[d];
+    for (std::size_t d = nd, j = j0; d-- > 0;) {
+      idx[d] = j % ext[d];
       j /= ext[d];
-      a += static_cast<std::ptrdiff_t>(idx) * sin[d];
-      b += static_cast<std::ptrdiff_t>(idx) * sout[d];
+      a += static_cast<std::ptrdiff_t>(idx[d]) * sin[d];
+      b += static_cast<std::ptrdiff_t>(idx[d]) * sout[d];
     }
-    *oin = a;
-    *oout = b;
+    for (std::size_t l = 0; l < cnt; ++l) {
+      oin[l] = a;
+      oout[l] = b;
+      for (std::size_t d = nd; d-- > 0;) {
+        a += sin[d];
+        b += sout[d];
+        if (++idx[d] < ext[d]) break;
+        a -= static_cast<std::ptrdiff_t>(ext[d]) * sin[d];
+        b -= static_cast<std::ptrdiff_t>(ext[d]) * sout[d];
+        idx[d] = 0;
+      }
+    }
   }
 
   // Lines whose starts are a multiple of 2 KiB apart alias in the L1 sets: stream them through a
