@@ -103,6 +103,11 @@ class Fused2DPlan final : public detail::BackendPlan {
     const std::size_t hp = (h_ + kLanes - 1) / kLanes * kLanes;
     AlignedBuffer<T0> cre(n1_ * hp), cim(n1_ * hp);
     if (forward_) {
+      // Pad columns h..hp are loaded into unused lanes by the column pass: keep them finite.
+      for (std::size_t r = 0; r < n1_; ++r) {
+        std::fill(cre.data() + r * hp + h_, cre.data() + (r + 1) * hp, T0(0));
+        std::fill(cim.data() + r * hp + h_, cim.data() + (r + 1) * hp, T0(0));
+      }
       RowsForward(in, is, cre.data(), cim.data(), hp);
       ColumnsForward(cre.data(), cim.data(), hp, out, os);
     } else {
@@ -115,20 +120,17 @@ class Fused2DPlan final : public detail::BackendPlan {
   void RowsForward(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim, std::size_t hp) const {
     const std::size_t groups = (n1_ + kLanes - 1) / kLanes;
     ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
-      AlignedBuffer<V> line(n2_);
-      AlignedBuffer<Cx<V>> spec(h_ + rfft_.scratch_len());
+      const auto [v, s] = ThreadLineBuffers<V>(n2_, h_ + rfft_.scratch_len());
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t r0 = g * kLanes, cnt = std::min(kLanes, n1_ - r0);
         const T0* rows[kLanes];
         for (std::size_t l = 0; l < kLanes; ++l) rows[l] = in + static_cast<std::ptrdiff_t>(perm1_[r0 + std::min(l, cnt - 1)]) * is[0];
-        V* v = line.data();
         for (std::size_t j = 0; j < n2_; ++j) {
           const std::ptrdiff_t o = static_cast<std::ptrdiff_t>(perm2_[j]) * is[1];
           V t;
           for (std::size_t l = 0; l < kLanes; ++l) t[l] = rows[l][o];
           v[j] = t;
         }
-        Cx<V>* s = spec.data();
         rfft_.forward(v, s, s + h_);
         for (std::size_t k = 0; k < h_; ++k)
           for (std::size_t l = 0; l < cnt; ++l) {
@@ -143,10 +145,9 @@ class Fused2DPlan final : public detail::BackendPlan {
   void ColumnsForward(const T0* cre, const T0* cim, std::size_t hp, T0* out, const std::ptrdiff_t* os) const {
     const std::size_t groups = hp / kLanes;
     ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
-      AlignedBuffer<Cx<V>> col(n1_ + cfft_.scratch_len());
+      Cx<V>* const z = ThreadLineBuffers<V>(0, n1_ + cfft_.scratch_len()).second;
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t k0 = g * kLanes, cnt = std::min(kLanes, h_ - k0);
-        Cx<V>* z = col.data();
         for (std::size_t r = 0; r < n1_; ++r) {
           std::memcpy(&z[r].r, cre + r * hp + k0, sizeof(V));
           std::memcpy(&z[r].i, cim + r * hp + k0, sizeof(V));
@@ -175,10 +176,9 @@ class Fused2DPlan final : public detail::BackendPlan {
   void ColumnsInverse(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim, std::size_t hp) const {
     const std::size_t groups = hp / kLanes;
     ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
-      AlignedBuffer<Cx<V>> col(2 * n1_ + cfft_.scratch_len());
+      Cx<V>* const z2 = ThreadLineBuffers<V>(0, 2 * n1_ + cfft_.scratch_len()).second;
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t k0 = g * kLanes, cnt = std::min(kLanes, h_ - k0);
-        Cx<V>* z2 = col.data();
         Cx<V>* z = z2 + n1_;
         const Cx<V> w2 = LaneTwiddles(k0);
         for (std::size_t k1 = 0; k1 < n1_; ++k1) {
@@ -209,11 +209,9 @@ class Fused2DPlan final : public detail::BackendPlan {
   void RowsInverse(const T0* cre, const T0* cim, std::size_t hp, T0* out, const std::ptrdiff_t* os) const {
     const std::size_t groups = (n1_ + kLanes - 1) / kLanes;
     ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
-      AlignedBuffer<V> line(n2_);
-      AlignedBuffer<Cx<V>> spec(h_ + rfft_.scratch_len());
+      const auto [v, s] = ThreadLineBuffers<V>(n2_, h_ + rfft_.scratch_len());
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t r0 = g * kLanes, cnt = std::min(kLanes, n1_ - r0);
-        Cx<V>* s = spec.data();
         for (std::size_t k = 0; k < h_; ++k) {
           Cx<V> c{V{}, V{}};
           for (std::size_t l = 0; l < cnt; ++l) {
@@ -222,7 +220,6 @@ class Fused2DPlan final : public detail::BackendPlan {
           }
           s[k] = c;
         }
-        V* v = line.data();
         rfft_.backward(s, v, s + h_);
         for (std::size_t l = 0; l < cnt; ++l) {
           T0* row = out + static_cast<std::ptrdiff_t>(perm1_[r0 + l]) * os[0];

@@ -17,7 +17,7 @@ namespace dctx::cpu::HWY_NAMESPACE {
 
 inline const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
 
-/// Zeroed scratch aligned for the widest vector. (std::vector<V> is not enough: the standard
+/// Scratch aligned for the widest vector (uninitialised). (std::vector<V> is not enough: the standard
 /// allocator is compiled for the baseline target, where a 64-byte vector type is only 16-byte
 /// aligned.)
 template <class U>
@@ -27,7 +27,6 @@ class AlignedBuffer {
     const std::size_t bytes = ((n * sizeof(U) + 127) / 128 + 1) * 128;
     p_ = static_cast<U*>(std::aligned_alloc(128, bytes));
     if (!p_) throw std::bad_alloc();
-    std::memset(static_cast<void*>(p_), 0, bytes);
   }
   AlignedBuffer(const AlignedBuffer&) = delete;
   AlignedBuffer& operator=(const AlignedBuffer&) = delete;
@@ -59,6 +58,15 @@ inline void* ThreadScratch(std::size_t bytes) {
 }
 
 /// Runs work(begin, end) over [0, groups) split evenly across up to `threads` threads.
+/// This thread's arena carved into `nvec` lane vectors and, 128-byte aligned after them, `ncx`
+/// complex lane vectors: the line buffer and transform scratch of one worker.
+template <class V>
+std::pair<V*, Cx<V>*> ThreadLineBuffers(std::size_t nvec, std::size_t ncx) {
+  const std::size_t vb = (nvec * sizeof(V) + 127) / 128 * 128;
+  char* base = static_cast<char*>(ThreadScratch(vb + ncx * sizeof(Cx<V>)));
+  return {reinterpret_cast<V*>(base), reinterpret_cast<Cx<V>*>(base + vb)};
+}
+
 template <class F>
 void ParallelFor(int threads, std::size_t groups, F&& work) {
   const std::size_t nt = std::min<std::size_t>(static_cast<std::size_t>(threads), groups);
@@ -145,10 +153,7 @@ class CpuPlan final : public detail::BackendPlan {
     const std::ptrdiff_t lin = is[a.axis], lout = os[a.axis];
     const std::size_t groups = (nlines + kLanes - 1) / kLanes;
     auto work = [&](std::size_t g_begin, std::size_t g_end) {
-      const std::size_t buf_bytes = (n * sizeof(V) + 127) / 128 * 128;
-      char* base = static_cast<char*>(ThreadScratch(buf_bytes + a.r2r.scratch_len() * sizeof(Cx<V>)));
-      V* buf = reinterpret_cast<V*>(base);
-      Cx<V>* scratch = reinterpret_cast<Cx<V>*>(base + buf_bytes);
+      const auto [buf, scratch] = ThreadLineBuffers<V>(n, a.r2r.scratch_len());
       std::ptrdiff_t oin[kLanes], oout[kLanes];
       for (std::size_t g = g_begin; g < g_end; ++g) {
         const std::size_t j0 = g * kLanes, cnt = std::min(kLanes, nlines - j0);

@@ -28,7 +28,7 @@ class R2R {
   /// `t` is the transform actually computed (an inverse already mapped to its type); `fct` the
   /// overall scale; `ortho` applies scipy's orthogonalize corrections.
   R2R(AxisTransform t, std::size_t n, double fct, bool ortho)
-      : t_(t), n_(n), fct_(fct), ortho_(ortho), dst_(t.kind == Kind::DST) {
+      : t_(t), n_(n), ortho_(ortho), dst_(t.kind == Kind::DST) {
     const long double s2 = std::sqrt(2.0L);
     switch (t.type) {
       case 2: {
@@ -216,7 +216,6 @@ class R2R {
 
   AxisTransform t_;
   std::size_t n_;
-  double fct_;
   bool ortho_, dst_;
   T0 c0_ = 1;
   std::size_t scratch_ = 0;
