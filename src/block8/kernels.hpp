@@ -20,13 +20,6 @@ struct alignas(64) Table8x16 {
   }
 };
 
-/// A plain 8x8 table, row-major (the int16 kernels load 4-entry row pieces into every 128-bit part).
-struct alignas(64) Table8x8 {
-  float v[64];
-  float at(std::size_t row, std::size_t col) const { return v[row * 8 + col]; }
-  void set(std::size_t row, std::size_t col, float x) { v[row * 8 + col] = x; }
-};
-
 /// AAN output/input scales (symmetric in u, v): fwd = 1/(8 s_u s_v), inv = s_u s_v / 8.
 struct AanTables {
   Table8x16 fwd, inv;
@@ -40,13 +33,24 @@ struct QuantF32 {
   Table8x16 recip;  ///< 1/Q rounded to float
   Table8x16 q;      ///< Q
 };
+/// An 8x8 table for the int16 kernels' split layout: the 4-entry row piece (row, 4j..4j+3) stored
+/// four times at v[(2 row + j) * 16], once per 128-bit part of a 16-lane vector, so that a kernel
+/// loads it as a whole vector (a memory operand) rather than broadcasting it.
+struct alignas(64) Table8x8Quads {
+  float v[8 * 2 * 16];
+  float at(std::size_t row, std::size_t col) const { return v[(2 * row + col / 4) * 16 + col % 4]; }
+  void set(std::size_t row, std::size_t col, float x) {
+    for (std::size_t k = 0; k < 4; ++k) v[(2 * row + col / 4) * 16 + 4 * k + col % 4] = x;
+  }
+};
+
 /// Quantization constants of the fused int16 pass (transposed like QuantF32):
 /// level = floor((2|c| + Q + 1/2) * fl(1/(2Q))), which equals floor((2|c| + Q) / (2Q)) exactly for
 /// |c| < 2^20 (the error of the float product stays below the 1/(4Q) gap to the next integer).
 struct QuantI16 {
-  Table8x8 q_half;    ///< Q + 0.5
-  Table8x8 recip_2q;  ///< 1/(2Q) rounded to float
-  Table8x8 q;         ///< Q
+  Table8x8Quads q_half;    ///< Q + 0.5
+  Table8x8Quads recip_2q;  ///< 1/(2Q) rounded to float
+  Table8x8Quads q;         ///< Q
 };
 
 // Highway-dispatched kernels (simd.cc). The float ones run Arai–Agui–Nakajima, the int16 ones

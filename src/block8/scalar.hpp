@@ -20,6 +20,8 @@ struct OpsF {
   float MulAdd(float a, float b, float c) const { return a * b + c; }
   float MulSub(float a, float b, float c) const { return a * b - c; }
   float NegMulAdd(float a, float b, float c) const { return c - a * b; }
+  float Add(float a, float b) const { return a + b; }
+  float Sub(float a, float b) const { return a - b; }
 };
 struct OpsI {
   std::int32_t K(std::int32_t c) const { return c; }

@@ -253,6 +253,47 @@ TEST_P(Kernels, FusedEqualsSeparatePassesInt16) {
   }
 }
 
+// Every plane width from 8 to 136 columns: the kernels walk groups of tiles, single tiles and
+// narrower remainder tiles (block8-inl.h, ForEachTile), and the zero counts are summed per row of
+// tiles. Each mix must give the same numbers as the plain passes.
+TEST_P(Kernels, EveryTileWidth) {
+  const std::size_t rows = 16;
+  const QuantTable t = quant_table_jpeg_luma(60);
+  for (std::size_t cols = 8; cols <= 136; cols += 8) {
+    SCOPED_TRACE("cols " + std::to_string(cols));
+    const Shape s{rows, cols};
+    const Plane p{rows, cols, std::ptrdiff_t(cols)};
+    const auto x = test8::random_floats(rows * cols, -128.0f, 127.0f, 40 + unsigned(cols));
+    std::vector<float> c(x.size(), kNaN), d(x.size(), kNaN), sep(x.size(), kNaN), fused(x.size(), kNaN);
+    std::vector<std::int16_t> levels(x.size(), kSentinel);
+    block8_forward(ConstView<float>(x.data(), s), View<float>(c.data(), s));
+    EXPECT_LE(max_error(x.data(), p, c.data(), std::ptrdiff_t(cols), false), float_bound(128));
+    block8_quantize(ConstView<float>(c.data(), s), View<std::int16_t>(levels.data(), s), t);
+    block8_dequantize(ConstView<std::int16_t>(levels.data(), s), View<float>(d.data(), s), t);
+    block8_inverse(ConstView<float>(d.data(), s), View<float>(sep.data(), s));
+    EXPECT_LE(max_error(d.data(), p, sep.data(), std::ptrdiff_t(cols), true), float_bound(128 * 8));
+    const auto st = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(fused.data(), s), t);
+    EXPECT_EQ(fused, sep);
+    EXPECT_EQ(st.zeros, std::size_t(std::count(levels.begin(), levels.end(), 0)));
+
+    const auto xi = test8::random_int16(rows * cols, -128, 127, 80 + unsigned(cols));
+    std::vector<std::int16_t> ci(xi.size(), kSentinel), ref(xi.size(), kSentinel), li(xi.size(), kSentinel),
+        di(xi.size(), kSentinel), sepi(xi.size(), kSentinel), fusedi(xi.size(), kSentinel);
+    block8_forward(ConstView<std::int16_t>(xi.data(), s), View<std::int16_t>(ci.data(), s));
+    block8::scalar::ForwardI16(xi.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows, cols);
+    EXPECT_EQ(ci, ref);
+    block8_quantize(ConstView<std::int16_t>(ci.data(), s), View<std::int16_t>(li.data(), s), t);
+    block8_dequantize(ConstView<std::int16_t>(li.data(), s), View<std::int16_t>(di.data(), s), t);
+    block8_inverse(ConstView<std::int16_t>(di.data(), s), View<std::int16_t>(sepi.data(), s));
+    block8::scalar::InverseI16(di.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows, cols);
+    EXPECT_EQ(sepi, ref);
+    const auto sti = block8_roundtrip_quantized(ConstView<std::int16_t>(xi.data(), s),
+                                                View<std::int16_t>(fusedi.data(), s), t);
+    EXPECT_EQ(fusedi, sepi);
+    EXPECT_EQ(sti.zeros, std::size_t(std::count(li.begin(), li.end(), 0)));
+  }
+}
+
 // Outputs of 16 MiB and more, 64-byte aligned, are written with non-temporal stores; the same
 // call on an unaligned output takes ordinary stores. Both must give the same bits.
 template <class T>
