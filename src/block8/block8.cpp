@@ -463,12 +463,7 @@ Block8Stats roundtrip_impl(ConstView<T> inv, View<T> outv, const QuantTable& tab
     if (k == Block8Kernel::Int16) {
       QuantI16 q;
       for (int u = 0; u < 8; ++u)
-        for (int v = 0; v < 8; ++v) {
-          const int qq = table.q[8 * u + v];
-          q.q_half.set(v, u, static_cast<float>(qq) + 0.5f);
-          q.recip_2q.set(v, u, 1.0f / static_cast<float>(2 * qq));
-          q.q.set(v, u, static_cast<float>(qq));
-        }
+        for (int v = 0; v < 8; ++v) q.set(std::size_t(v), std::size_t(u), table.q[8 * u + v]);
       stats.zeros = run_planes<T>(src, out, pr, pc, int_roundtrip_i16, &q, o.nthreads);
       return stats;
     }

@@ -33,24 +33,40 @@ struct QuantF32 {
   Table8x16 recip;  ///< 1/Q rounded to float
   Table8x16 q;      ///< Q
 };
-/// An 8x8 table for the int16 kernels' split layout: the 4-entry row piece (row, 4j..4j+3) stored
-/// four times at v[(2 row + j) * 16], once per 128-bit part of a 16-lane vector, so that a kernel
-/// loads it as a whole vector (a memory operand) rather than broadcasting it.
+/// An 8x8 table of int32 for the int16 kernels' split layout: the 4-entry row piece (row, 4j..4j+3)
+/// stored four times at v[(2 row + j) * 16], once per 128-bit part of a 16-lane vector, so that a
+/// kernel loads it as a whole vector (a memory operand) rather than broadcasting it.
 struct alignas(64) Table8x8Quads {
-  float v[8 * 2 * 16];
-  float at(std::size_t row, std::size_t col) const { return v[(2 * row + col / 4) * 16 + col % 4]; }
-  void set(std::size_t row, std::size_t col, float x) {
+  std::int32_t v[8 * 2 * 16];
+  std::int32_t at(std::size_t row, std::size_t col) const { return v[(2 * row + col / 4) * 16 + col % 4]; }
+  void set(std::size_t row, std::size_t col, std::int32_t x) {
     for (std::size_t k = 0; k < 4; ++k) v[(2 * row + col / 4) * 16 + 4 * k + col % 4] = x;
   }
 };
 
-/// Quantization constants of the fused int16 pass (transposed like QuantF32):
-/// level = floor((2|c| + Q + 1/2) * fl(1/(2Q))), which equals floor((2|c| + Q) / (2Q)) exactly for
-/// |c| < 2^20 (the error of the float product stays below the 1/(4Q) gap to the next integer).
+/// Quantization constants of the fused int16 pass (transposed like QuantF32), all integer:
+///   level = floor((|c| + floor(Q/2)) / Q)       (= round half away from zero of c / Q)
+///         = ((|c| + floor(Q/2)) * magic) >> shift,
+/// Granlund and Montgomery's division by an invariant integer ("Division by invariant integers
+/// using multiplication", PLDI 1994, theorem 4.2): with l = ceil(log2 Q), shift = 15 + l and
+/// magic = ceil(2^shift / Q), exact for every numerator below 2^15, i.e. |c| <= kRequantMaxAbs;
+/// the product stays below 2^31.
+inline constexpr std::int32_t kRequantMaxAbs = 16384;
 struct QuantI16 {
-  Table8x8Quads q_half;    ///< Q + 0.5
-  Table8x8Quads recip_2q;  ///< 1/(2Q) rounded to float
-  Table8x8Quads q;         ///< Q
+  Table8x8Quads half_q;  ///< floor(Q / 2)
+  Table8x8Quads magic;   ///< ceil(2^shift / Q)
+  Table8x8Quads shift;   ///< 15 + ceil(log2 Q)
+  Table8x8Quads q;       ///< Q
+  /// Sets entry (row, col) for quantizer q in 1..32767.
+  void set(std::size_t row, std::size_t col, std::int32_t q_value) {
+    int l = 0;
+    while ((std::int64_t{1} << l) < q_value) ++l;
+    const int sh = 15 + l;
+    half_q.set(row, col, q_value / 2);
+    magic.set(row, col, static_cast<std::int32_t>(((std::int64_t{1} << sh) + q_value - 1) / q_value));
+    shift.set(row, col, sh);
+    q.set(row, col, q_value);
+  }
 };
 
 // Highway-dispatched kernels (simd.cc). The float ones run Arai–Agui–Nakajima, the int16 ones

@@ -95,14 +95,15 @@ inline float RequantizeF(float c, const QuantF32& q, int u, int v, std::uint64_t
   zeros += level == 0.0f;
   return level * q.q.at(v, u);
 }
-/// Quantize-dequantize one integer coefficient with the tables of QuantI16 (entry [v][u]).
+/// Quantize-dequantize one integer coefficient with the tables of QuantI16 (entry [v][u]): the
+/// SIMD kernels' integer formula.
 inline std::int32_t RequantizeI(std::int32_t c, const QuantI16& q, int u, int v,
                                 std::uint64_t& zeros) {
-  const float a = static_cast<float>(c < 0 ? -c : c);
-  const float level = std::floor((a * 2.0f + q.q_half.at(v, u)) * q.recip_2q.at(v, u));
-  zeros += level == 0.0f;
-  const auto m = static_cast<std::int32_t>(level * q.q.at(v, u));
-  return std::clamp(c < 0 ? -m : m, kInvInMin, kInvInMax);
+  const std::int32_t n = std::min(c < 0 ? -c : c, kRequantMaxAbs) + q.half_q.at(v, u);
+  const std::int32_t level = (n * q.magic.at(v, u)) >> q.shift.at(v, u);
+  zeros += level == 0;
+  const std::int32_t m = std::min(level * q.q.at(v, u), -kInvInMin);
+  return std::min(c < 0 ? -m : m, kInvInMax);
 }
 
 // Whole regions, block by block (same signatures as the SIMD kernels).

@@ -105,23 +105,22 @@ TEST(Quantize, RoundsHalfAwayFromZero) {
   EXPECT_EQ(di[0], 32767);  // saturated
 }
 
-// The fused int16 pass quantizes with a float formula, floor((2|c| + Q + 1/2) * fl(1/(2Q))); it
-// must equal the exact integer rounding for every int16 coefficient and every table entry.
+// The fused int16 pass requantizes in integers, ((min(|c|, 16384) + floor(Q/2)) * magic) >> shift
+// (kernels.hpp); it must equal the exact rounding half away from zero, level * Q with c's sign
+// clamped to the inverse's input range, for every int16 coefficient and every table entry.
 TEST(Quantize, FusedInt16FormulaIsExact) {
   std::vector<int> qs;
   for (int q = 1; q <= 256; ++q) qs.push_back(q);
-  for (int q : {257, 999, 1000, 4095, 12345, 32766, 32767}) qs.push_back(q);
+  for (int q : {257, 511, 512, 513, 999, 1000, 1024, 4095, 12345, 16384, 16385, 32766, 32767}) qs.push_back(q);
   block8::QuantI16 t{};
   for (int q : qs) {
-    t.q_half.set(0, 0, static_cast<float>(q) + 0.5f);  // as the driver builds it
-    t.recip_2q.set(0, 0, 1.0f / static_cast<float>(2 * q));
-    t.q.set(0, 0, static_cast<float>(q));
+    t.set(0, 0, q);  // as the driver builds it
     for (int c = -32768; c <= 32767; ++c) {
       std::uint64_t zeros = 0;
       const long level = (std::labs(c) * 2 + q) / (2L * q);
       const long want = std::clamp<long>((c < 0 ? -level : level) * q, block8::kInvInMin, block8::kInvInMax);
       ASSERT_EQ(block8::scalar::RequantizeI(c, t, 0, 0, zeros), want) << c << " / " << q;
-      ASSERT_EQ(zeros, level == 0 ? 1u : 0u);
+      ASSERT_EQ(zeros, level == 0 ? 1u : 0u) << c << " / " << q;
     }
   }
 }
