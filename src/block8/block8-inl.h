@@ -306,14 +306,194 @@ HWY_INLINE void StoreSplit(D16 d16, const SplitTile<D16>& h, std::int16_t* p, st
   }
 }
 
+// ---- First passes in 16-bit lanes (x86: ReorderWidenMulAccumulate is pmaddwd there)
+//
+// The first 1D pass of either int16 transform reads 16-bit values, and every one of its outputs
+// is (a linear form of its 8 inputs with integer weights + bias) >> 11, computed exactly in int32
+// by the LL&M flowgraph. Rewritten as sums of products of input PAIRS, the butterflies run on
+// 16-bit lanes (twice the lanes of int32), and pmaddwd on two interleaved 16-bit vectors forms
+// a·c_a + b·c_b in int32 for each lane pair. Interleaving within 128-bit parts (one block row each)
+// yields the split layout directly, so the widening costs nothing extra. All weights fit in
+// int16 and every partial sum stays far below 2^31 on the clamped domains, so each output is the
+// same integer as the int32 flowgraph's, bit for bit (the scalar kernels check it on every target).
+#if HWY_ARCH_X86
+#define DCTX_BLOCK8_PAIRED_PASS1 1
+
+// The weight pair (c_a, c_b) for pmaddwd on InterleaveLower/Upper(a, b).
+template <class D16>
+HWY_INLINE hn::Vec<D16> Pair(D16 d16, std::int32_t ca, std::int32_t cb) {
+  const D32Of<D16> d32;
+  return hn::BitCast(d16, hn::Set(d32, static_cast<std::int32_t>(
+                                           (static_cast<std::uint32_t>(cb) << 16) |
+                                           (static_cast<std::uint32_t>(ca) & 0xFFFFu))));
+}
+// h[0] / h[1] = sum + a·c_a + b·c_b for the lower / upper 4 lanes of every 128-bit part.
+template <class D16>
+HWY_INLINE void DotPair(D16 d16, hn::Vec<D16> a, hn::Vec<D16> b, hn::Vec<D16> weights,
+                        hn::Vec<D32Of<D16>> sum, hn::Vec<D32Of<D16>> (&h)[2]) {
+  const D32Of<D16> d32;
+  hn::Vec<D32Of<D16>> unused;
+  h[0] = hn::ReorderWidenMulAccumulate(d32, hn::InterleaveLower(d16, a, b), weights, sum, unused);
+  h[1] = hn::ReorderWidenMulAccumulate(d32, hn::InterleaveUpper(d16, a, b), weights, sum, unused);
+}
+// The same with two pairs: a·c_a + b·c_b + e·c_e + f·c_f + sum.
+template <class D16>
+HWY_INLINE void DotQuad(D16 d16, hn::Vec<D16> a, hn::Vec<D16> b, hn::Vec<D16> ab,
+                        hn::Vec<D16> e, hn::Vec<D16> f, hn::Vec<D16> ef,
+                        hn::Vec<D32Of<D16>> sum, hn::Vec<D32Of<D16>> (&h)[2]) {
+  DotPair(d16, a, b, ab, sum, h);
+  hn::Vec<D32Of<D16>> t[2];
+  DotPair(d16, e, f, ef, hn::Zero(D32Of<D16>()), t);
+  h[0] = h[0] + t[0];
+  h[1] = h[1] + t[1];
+}
+
+// LL&M's odd part as four dot products: with z5 = (v7 + v5 + v3 + v1)·k1175, the four outputs
+//   o7 = v7·k0298 + p1 + p3, o5 = v5·k2053 + p2 + p4, o3 = v3·k3072 + p2 + p3, o1 = v1·k1501 + p1 + p4
+// (p1 = −(v7 + v1)·k0899, p2 = −(v5 + v3)·k2562, p3 = −(v7 + v3)·k1961 + z5, p4 = −(v5 + v1)·k0390
+// + z5) have these weights on (v7, v1 | v3, v5):
+struct OddWeights {
+  std::int32_t o7[4], o5[4], o3[4], o1[4];
+};
+constexpr OddWeights MakeOddWeights(const LlmConstants& k) {
+  return {{k.k0298 - k.k0899 - k.k1961 + k.k1175, k.k1175 - k.k0899, k.k1175 - k.k1961, k.k1175},
+          {k.k1175, k.k1175 - k.k0390, k.k1175 - k.k2562, k.k2053 - k.k2562 - k.k0390 + k.k1175},
+          {k.k1175 - k.k1961, k.k1175, k.k3072 - k.k2562 - k.k1961 + k.k1175, k.k1175 - k.k2562},
+          {k.k1175 - k.k0899, k.k1501 - k.k0899 - k.k0390 + k.k1175, k.k1175, k.k1175 - k.k0390}};
+}
+inline constexpr OddWeights kOdd1 = MakeOddWeights(kLlm1);
+constexpr bool FitsInt16(const OddWeights& w) {
+  for (const auto* r : {w.o7, w.o5, w.o3, w.o1})
+    for (int i = 0; i < 4; ++i)
+      if (r[i] < -32768 || r[i] > 32767) return false;
+  return true;
+}
+static_assert(FitsInt16(kOdd1) && kLlm1.k0541 + kLlm1.k0765 < 32768 && kLlm1.k1847 - kLlm1.k0541 < 32768,
+              "pass-1 weights must fit in int16 for pmaddwd");
+
+template <class D16>
+HWY_INLINE void OddDots(D16 d16, hn::Vec<D16> v7, hn::Vec<D16> v1, hn::Vec<D16> v3,
+                        hn::Vec<D16> v5, hn::Vec<D32Of<D16>> bias, SplitTile<D16>& h,
+                        int i7, int i5, int i3, int i1) {
+  const auto& w = kOdd1;
+  DotQuad(d16, v7, v1, Pair(d16, w.o7[0], w.o7[1]), v3, v5, Pair(d16, w.o7[2], w.o7[3]), bias, h[i7]);
+  DotQuad(d16, v7, v1, Pair(d16, w.o5[0], w.o5[1]), v3, v5, Pair(d16, w.o5[2], w.o5[3]), bias, h[i5]);
+  DotQuad(d16, v7, v1, Pair(d16, w.o3[0], w.o3[1]), v3, v5, Pair(d16, w.o3[2], w.o3[3]), bias, h[i3]);
+  DotQuad(d16, v7, v1, Pair(d16, w.o1[0], w.o1[1]), v3, v5, Pair(d16, w.o1[2], w.o1[3]), bias, h[i1]);
+}
+
+template <int kShift, class D16>
+HWY_INLINE void ShiftAll(SplitTile<D16>& h) {
+  for (std::size_t i = 0; i < 8; ++i)
+    for (std::size_t j = 0; j < 2; ++j) h[i][j] = hn::ShiftRight<kShift>(h[i][j]);
+}
+
+template <class D16>
+HWY_INLINE void LoadRows(D16 d16, const std::int16_t* p, std::ptrdiff_t stride, hn::Vec<D16> (&r)[8],
+                         std::int16_t lo, std::int16_t hi) {
+  for (std::size_t i = 0; i < 8; ++i)
+    r[i] = hn::Min(hn::Max(hn::LoadU(d16, p + std::ptrdiff_t(i) * stride), hn::Set(d16, lo)),
+                   hn::Set(d16, hi));
+}
+
+// Forward pass 1 (LlmForward8<false> down the columns) from 8 rows of int16 samples, clamped to
+// [kFwdInMin, kFwdInMax] (sums of up to 8 samples, times 4, still fit in int16).
+template <class D16>
+HWY_INLINE void ForwardPass1(D16 d16, const std::int16_t* p, std::ptrdiff_t stride, SplitTile<D16>& h) {
+  const D32Of<D16> d32;
+  constexpr LlmConstants k = kLlm1;
+  constexpr int kShift = kConstBits1 - kPass1Bits;
+  hn::Vec<D16> x[8];
+  LoadRows(d16, p, stride, x, kFwdInMin, kFwdInMax);
+  const auto s07 = x[0] + x[7], d07 = x[0] - x[7];
+  const auto s16 = x[1] + x[6], d16v = x[1] - x[6];
+  const auto s25 = x[2] + x[5], d25 = x[2] - x[5];
+  const auto s34 = x[3] + x[4], d34 = x[3] - x[4];
+  const auto e0 = s07 + s34, e3 = s07 - s34, e1 = s16 + s25, e2 = s16 - s25;
+  const auto zero = hn::Zero(d32), bias = hn::Set(d32, std::int32_t{1} << (kShift - 1));
+  constexpr std::int32_t kDc = 1 << kPass1Bits;
+  DotPair(d16, e0, e1, Pair(d16, kDc, kDc), zero, h[0]);    // (e0 + e1) << P
+  DotPair(d16, e0, e1, Pair(d16, kDc, -kDc), zero, h[4]);   // (e0 - e1) << P
+  // x2 = (e2 + e3)·k0541 + e3·k0765, x6 = (e2 + e3)·k0541 - e2·k1847, both + bias >> shift.
+  DotPair(d16, e2, e3, Pair(d16, k.k0541, k.k0541 + k.k0765), bias, h[2]);
+  DotPair(d16, e2, e3, Pair(d16, k.k0541 - k.k1847, k.k0541), bias, h[6]);
+  OddDots(d16, d34, d07, d16v, d25, bias, h, 7, 5, 3, 1);
+  for (int i : {1, 2, 3, 5, 6, 7})
+    for (std::size_t j = 0; j < 2; ++j) h[i][j] = hn::ShiftRight<kShift>(h[i][j]);
+}
+
+// 8x8 transpose of int16 blocks, one block row per 128-bit part (three interleave stages).
+template <class D16>
+HWY_INLINE void TransposeRows16(D16 d16, hn::Vec<D16> (&r)[8]) {
+  const hn::Repartition<std::int32_t, D16> d32;
+  const hn::Repartition<std::int64_t, D16> d64;
+  hn::Vec<D16> t[8];
+  for (int i = 0; i < 4; ++i) {
+    t[2 * i] = hn::InterleaveLower(d16, r[2 * i], r[2 * i + 1]);
+    t[2 * i + 1] = hn::InterleaveUpper(d16, r[2 * i], r[2 * i + 1]);
+  }
+  hn::Vec<decltype(d32)> u[8];
+  for (int half = 0; half < 2; ++half)      // rows 0-3, rows 4-7
+    for (int hi = 0; hi < 2; ++hi) {        // columns 0-3, columns 4-7
+      const auto a = hn::BitCast(d32, t[4 * half + hi]), b = hn::BitCast(d32, t[4 * half + 2 + hi]);
+      u[4 * half + 2 * hi] = hn::InterleaveLower(d32, a, b);      // columns 4hi, 4hi + 1
+      u[4 * half + 2 * hi + 1] = hn::InterleaveUpper(d32, a, b);  // columns 4hi + 2, 4hi + 3
+    }
+  for (int c = 0; c < 4; ++c) {  // u[c] holds columns 2c, 2c + 1 of rows 0-3; u[4 + c] of rows 4-7
+    const auto a = hn::BitCast(d64, u[c]), b = hn::BitCast(d64, u[4 + c]);
+    r[2 * c] = hn::BitCast(d16, hn::InterleaveLower(d64, a, b));
+    r[2 * c + 1] = hn::BitCast(d16, hn::InterleaveUpper(d64, a, b));
+  }
+}
+
+// Inverse pass 1 (transpose, then LlmInverse8<false>) from 8 rows of int16 coefficients, clamped
+// to [kInvInMin, kInvInMax].
+template <class D16>
+HWY_INLINE void InversePass1(D16 d16, const std::int16_t* p, std::ptrdiff_t stride, SplitTile<D16>& h) {
+  const D32Of<D16> d32;
+  constexpr LlmConstants k = kLlm1;
+  constexpr int kShift = kConstBits1 - kPass1Bits;
+  hn::Vec<D16> x[8];
+  LoadRows(d16, p, stride, x, kInvInMin, kInvInMax);
+  TransposeRows16(d16, x);
+  const auto zero = hn::Zero(d32), bias = hn::Set(d32, std::int32_t{1} << (kShift - 1));
+  constexpr std::int32_t kDc = 1 << kConstBits1;
+  hn::Vec<D32Of<D16>> t0[2], t1[2], t2[2], t3[2];
+  DotPair(d16, x[0], x[4], Pair(d16, kDc, kDc), bias, t0);   // ((x0 + x4) << 13) + bias
+  DotPair(d16, x[0], x[4], Pair(d16, kDc, -kDc), bias, t1);  // ((x0 - x4) << 13) + bias
+  DotPair(d16, x[2], x[6], Pair(d16, k.k0541, k.k0541 - k.k1847), zero, t2);
+  DotPair(d16, x[2], x[6], Pair(d16, k.k0541 + k.k0765, k.k0541), zero, t3);
+  SplitTile<D16> a;  // a[7] = a0, a[5] = a1, a[3] = a2, a[1] = a3 of LlmInverse8
+  OddDots(d16, x[7], x[1], x[3], x[5], zero, a, 7, 5, 3, 1);
+  for (std::size_t j = 0; j < 2; ++j) {
+    const auto t10 = t0[j] + t3[j], t13 = t0[j] - t3[j];
+    const auto t11 = t1[j] + t2[j], t12 = t1[j] - t2[j];
+    h[0][j] = hn::ShiftRight<kShift>(t10 + a[1][j]);
+    h[7][j] = hn::ShiftRight<kShift>(t10 - a[1][j]);
+    h[1][j] = hn::ShiftRight<kShift>(t11 + a[3][j]);
+    h[6][j] = hn::ShiftRight<kShift>(t11 - a[3][j]);
+    h[2][j] = hn::ShiftRight<kShift>(t12 + a[5][j]);
+    h[5][j] = hn::ShiftRight<kShift>(t12 - a[5][j]);
+    h[3][j] = hn::ShiftRight<kShift>(t13 + a[7][j]);
+    h[4][j] = hn::ShiftRight<kShift>(t13 - a[7][j]);
+  }
+}
+#else
+#define DCTX_BLOCK8_PAIRED_PASS1 0
+#endif
+
 template <std::size_t G, bool kStream, class D16>
 HWY_INLINE void ForwardTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
                                 std::int16_t* out, std::ptrdiff_t os) {
   const D32Of<D16> d32;
   const OpsI<D32Of<D16>> o{d32};
   SplitTile<D16> h[G];
+#if DCTX_BLOCK8_PAIRED_PASS1
+  DCTX_BLOCK8_EACH(G) ForwardPass1(d16, in + g * kSplitCols<D16>, is, h[g]);
+#else
   DCTX_BLOCK8_EACH(G) LoadSplit(d16, in + g * kSplitCols<D16>, is, h[g], kFwdInMin, kFwdInMax);
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmForward8<false>, h[g], 2);
+#endif
   DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmForward8<true>, h[g], 2);
   DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
@@ -335,9 +515,16 @@ HWY_INLINE void InverseTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t 
                                 std::int16_t* out, std::ptrdiff_t os) {
   const D32Of<D16> d32;
   SplitTile<D16> h[G];
+#if DCTX_BLOCK8_PAIRED_PASS1
+  const OpsI<D32Of<D16>> o{d32};
+  DCTX_BLOCK8_EACH(G) InversePass1(d16, in + g * kSplitCols<D16>, is, h[g]);
+  DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
+  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmInverse8<true>, h[g], 2);
+#else
   DCTX_BLOCK8_EACH(G) LoadSplit(d16, in + g * kSplitCols<D16>, is, h[g], kInvInMin, kInvInMax);
   DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
   InverseColumnsI16(d16, h);
+#endif
   DCTX_BLOCK8_EACH(G)
   StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, kInvOutMin, kInvOutMax);
 }
@@ -349,8 +536,12 @@ HWY_INLINE void RoundtripTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_
   const D32Of<D16> d32;
   const OpsI<D32Of<D16>> o{d32};
   SplitTile<D16> h[G];
+#if DCTX_BLOCK8_PAIRED_PASS1
+  DCTX_BLOCK8_EACH(G) ForwardPass1(d16, in + g * kSplitCols<D16>, is, h[g]);
+#else
   DCTX_BLOCK8_EACH(G) LoadSplit(d16, in + g * kSplitCols<D16>, is, h[g], kFwdInMin, kFwdInMax);
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmForward8<false>, h[g], 2);
+#endif
   DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmForward8<true>, h[g], 2);
   // Requantize in integers (QuantI16): level = ((min(|c|, kRequantMaxAbs) + floor(Q/2)) * magic)
