@@ -446,6 +446,9 @@ HWY_INLINE void TransposeRows16(D16 d16, hn::Vec<D16> (&r)[8]) {
   }
 }
 
+template <class D16>
+HWY_INLINE void InversePass1Rows(D16 d16, const hn::Vec<D16> (&x)[8], SplitTile<D16>& h);
+
 // Inverse pass 1 (transpose, then LlmInverse8<false>) from 8 rows of int16 coefficients, clamped
 // to [kInvInMin, kInvInMax].
 template <class D16>
@@ -456,6 +459,15 @@ HWY_INLINE void InversePass1(D16 d16, const std::int16_t* p, std::ptrdiff_t stri
   hn::Vec<D16> x[8];
   LoadRows(d16, p, stride, x, kInvInMin, kInvInMax);
   TransposeRows16(d16, x);
+  InversePass1Rows(d16, x, h);
+}
+
+// LlmInverse8<false> across 8 vectors of int16 coefficients in [kInvInMin, kInvInMax].
+template <class D16>
+HWY_INLINE void InversePass1Rows(D16 d16, const hn::Vec<D16> (&x)[8], SplitTile<D16>& h) {
+  const D32Of<D16> d32;
+  constexpr LlmConstants k = kLlm1;
+  constexpr int kShift = kConstBits1 - kPass1Bits;
   const auto zero = hn::Zero(d32), bias = hn::Set(d32, std::int32_t{1} << (kShift - 1));
   constexpr std::int32_t kDc = 1 << kConstBits1;
   hn::Vec<D32Of<D16>> t0[2], t1[2], t2[2], t3[2];
@@ -478,8 +490,36 @@ HWY_INLINE void InversePass1(D16 d16, const std::int16_t* p, std::ptrdiff_t stri
     h[4][j] = hn::ShiftRight<kShift>(t13 - a[7][j]);
   }
 }
+
+// The fused pass's requantization (QuantI16) on 8 vectors of int16 coefficients, |c| <= 2^14,
+// in place: dequantized values clamped to [kInvInMin, kInvInMax]; counts += zero levels.
+// AVX-512 only (per-lane 16-bit shifts); elsewhere the int32 version runs.
+#if HWY_TARGET <= HWY_AVX3
+#define DCTX_BLOCK8_REQUANT16 1
+template <class D16>
+HWY_INLINE void Requantize16(D16 d16, const QuantI16& q, hn::Vec<D16> (&x)[8],
+                             hn::Vec<D16>& counts) {
+  const hn::RebindToUnsigned<D16> du;
+  const auto zero = hn::Zero(d16);
+  for (std::size_t i = 0; i < 8; ++i) {
+    const auto a = hn::Min(hn::Abs(x[i]), hn::Set(d16, std::int16_t{kRequantMaxAbs}));
+    const auto n2 = hn::BitCast(du, a + a) + hn::Load(du, q.half2_16.v + 32 * i);  // < 2^16
+    const auto level = hn::BitCast(
+        d16, hn::MulHigh(n2, hn::Load(du, q.magic_16.v + 32 * i)) >> hn::Load(du, q.l_16.v + 32 * i));
+    counts = counts - hn::VecFromMask(d16, hn::Eq(level, zero));
+    // level * Q <= |c| + floor(Q/2) < 2^15: exact in 16 bits.
+    const auto m = hn::Min(level * hn::BitCast(d16, hn::Load(du, q.q_16.v + 32 * i)),
+                           hn::Set(d16, std::int16_t{-kInvInMin}));
+    x[i] = hn::Min(hn::IfThenElse(hn::Lt(x[i], zero), zero - m, m), hn::Set(d16, std::int16_t{kInvInMax}));
+  }
+}
+#else
+#define DCTX_BLOCK8_REQUANT16 0
+#endif
+
 #else
 #define DCTX_BLOCK8_PAIRED_PASS1 0
+#define DCTX_BLOCK8_REQUANT16 0
 #endif
 
 template <std::size_t G, bool kStream, class D16>
@@ -544,6 +584,21 @@ HWY_INLINE void RoundtripTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_
 #endif
   DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmForward8<true>, h[g], 2);
+#if DCTX_BLOCK8_REQUANT16
+  // Requantize in 16-bit lanes (the coefficients fit: |c| <= 2^13) and run the inverse's first
+  // pass from there, as the inverse kernel does.
+  DCTX_BLOCK8_EACH(G) {
+    hn::Vec<D16> x[8];
+    for (std::size_t i = 0; i < 8; ++i) x[i] = hn::ReorderDemote2To(d16, h[g][i][0], h[g][i][1]);
+    auto counts = hn::Zero(d16);  // at most 8 per lane
+    Requantize16(d16, q, x, counts);
+    hn::Vec<D32Of<D16>> unused;
+    zeros = hn::ReorderWidenMulAccumulate(d32, counts, hn::Set(d16, 1), zeros, unused);
+    InversePass1Rows(d16, x, h[g]);
+  }
+  DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
+  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmInverse8<true>, h[g], 2);
+#else
   // Requantize in integers (QuantI16): level = ((min(|c|, kRequantMaxAbs) + floor(Q/2)) * magic)
   // >> shift, exactly round(c / Q) half away from zero; then level * Q with c's sign, clamped
   // to the inverse kernel's input range.
@@ -564,6 +619,7 @@ HWY_INLINE void RoundtripTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_
     }
   }
   InverseColumnsI16(d16, h);
+#endif
   DCTX_BLOCK8_EACH(G)
   StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, kInvOutMin, kInvOutMax);
 }

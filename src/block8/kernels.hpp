@@ -51,21 +51,44 @@ struct alignas(64) Table8x8Quads {
 /// using multiplication", PLDI 1994, theorem 4.2): with l = ceil(log2 Q), shift = 15 + l and
 /// magic = ceil(2^shift / Q), exact for every numerator below 2^15, i.e. |c| <= kRequantMaxAbs;
 /// the product stays below 2^31.
+/// The AVX-512 kernel computes the same integers in 16-bit lanes: with n2 = 2 (|c| + floor(Q/2)) < 2^16
+/// and magic < 2^16, (n2 * magic) >> 16 (unsigned mulhi) >> l equals (n * magic) >> (15 + l).
 inline constexpr std::int32_t kRequantMaxAbs = 16384;
+
+/// An 8x8 table of 16-bit entries for 16-bit lanes, one block row per 128-bit part: row r stored
+/// four times at v[32 r] (once per block of a 32-lane tile).
+struct alignas(64) Table8x8Rows16 {
+  std::uint16_t v[8 * 32];
+  std::uint16_t at(std::size_t row, std::size_t col) const { return v[32 * row + col]; }
+  void set(std::size_t row, std::size_t col, std::uint16_t x) {
+    for (std::size_t k = 0; k < 4; ++k) v[32 * row + 8 * k + col] = x;
+  }
+};
+
 struct QuantI16 {
   Table8x8Quads half_q;  ///< floor(Q / 2)
-  Table8x8Quads magic;   ///< ceil(2^shift / Q)
+  Table8x8Quads magic;   ///< ceil(2^shift / Q), below 2^16
   Table8x8Quads shift;   ///< 15 + ceil(log2 Q)
   Table8x8Quads q;       ///< Q
+  // The same for 16-bit lanes.
+  Table8x8Rows16 half2_16;  ///< 2 floor(Q / 2)
+  Table8x8Rows16 magic_16;  ///< magic
+  Table8x8Rows16 l_16;      ///< ceil(log2 Q)
+  Table8x8Rows16 q_16;      ///< Q
   /// Sets entry (row, col) for quantizer q in 1..32767.
   void set(std::size_t row, std::size_t col, std::int32_t q_value) {
     int l = 0;
     while ((std::int64_t{1} << l) < q_value) ++l;
     const int sh = 15 + l;
+    const auto m = static_cast<std::int32_t>(((std::int64_t{1} << sh) + q_value - 1) / q_value);
     half_q.set(row, col, q_value / 2);
-    magic.set(row, col, static_cast<std::int32_t>(((std::int64_t{1} << sh) + q_value - 1) / q_value));
+    magic.set(row, col, m);
     shift.set(row, col, sh);
     q.set(row, col, q_value);
+    half2_16.set(row, col, static_cast<std::uint16_t>(2 * (q_value / 2)));
+    magic_16.set(row, col, static_cast<std::uint16_t>(m));
+    l_16.set(row, col, static_cast<std::uint16_t>(l));
+    q_16.set(row, col, static_cast<std::uint16_t>(q_value));
   }
 };
 

@@ -294,6 +294,39 @@ TEST_P(Kernels, EveryTileWidth) {
   }
 }
 
+// Quantizer values at every power-of-two boundary (each magic-number shift 0..15) and the extremes
+// 1 and 32767, on full-range int16 samples: the fused int16 pass (integer requantization, in
+// 16-bit lanes on AVX-512) equals the separate passes and counts the same zeros.
+TEST_P(Kernels, FusedInt16EveryQuantizerShift) {
+  QuantTable t;
+  std::size_t k = 0;
+  for (int p = 0; p <= 15 && k < 64; ++p)
+    for (int d : {-1, 0, 1})
+      if (k < 64) {
+        const int v = (1 << p) + d;
+        if (v >= 1 && v <= 32767) t.q[k++] = v;
+      }
+  for (int v : {32767, 32766, 3, 6, 10, 12, 20, 24, 40, 48, 80, 96, 100, 200, 300, 500, 700, 900, 1500,
+                3000, 6000, 12000, 24000})
+    if (k < 64) t.q[k++] = v;
+  ASSERT_EQ(k, 64u);
+  const std::size_t rows = 16, cols = 72;
+  const Shape s{rows, cols};
+  const auto x = test8::random_int16(rows * cols, block8::kFwdInMin, block8::kFwdInMax, 31);
+  std::vector<std::int16_t> c(x.size(), kSentinel), lv(x.size(), kSentinel), d(x.size(), kSentinel),
+      sep(x.size(), kSentinel), fused(x.size(), kSentinel);
+  block8_forward(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(c.data(), s));
+  block8_quantize(ConstView<std::int16_t>(c.data(), s), View<std::int16_t>(lv.data(), s), t);
+  block8_dequantize(ConstView<std::int16_t>(lv.data(), s), View<std::int16_t>(d.data(), s), t);
+  block8_inverse(ConstView<std::int16_t>(d.data(), s), View<std::int16_t>(sep.data(), s));
+  const auto st = block8_roundtrip_quantized(ConstView<std::int16_t>(x.data(), s),
+                                             View<std::int16_t>(fused.data(), s), t);
+  EXPECT_EQ(fused, sep);
+  EXPECT_EQ(st.zeros, std::size_t(std::count(lv.begin(), lv.end(), 0)));
+  EXPECT_GT(st.zeros, 0u);
+  EXPECT_LT(st.zeros, x.size());
+}
+
 // Outputs of 16 MiB and more, 64-byte aligned, are written with non-temporal stores; the same
 // call on an unaligned output takes ordinary stores. Both must give the same bits.
 template <class T>
