@@ -522,12 +522,12 @@ HWY_INLINE void Requantize16(D16 d16, const QuantI16& q, hn::Vec<D16> (&x)[8],
 #define DCTX_BLOCK8_REQUANT16 0
 #endif
 
-template <std::size_t G, bool kStream, class D16>
-HWY_INLINE void ForwardTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
-                                std::int16_t* out, std::ptrdiff_t os) {
+// Forward passes from samples to transposed coefficients (shared by the forward and fused kernels).
+template <std::size_t G, class D16>
+HWY_INLINE void ForwardRowsI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
+                               SplitTile<D16> (&h)[G]) {
   const D32Of<D16> d32;
   const OpsI<D32Of<D16>> o{d32};
-  SplitTile<D16> h[G];
 #if DCTX_BLOCK8_PAIRED_PASS1
   DCTX_BLOCK8_EACH(G) ForwardPass1(d16, in + g * kSplitCols<D16>, is, h[g]);
 #else
@@ -536,6 +536,14 @@ HWY_INLINE void ForwardTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t 
 #endif
   DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmForward8<true>, h[g], 2);
+}
+
+template <std::size_t G, bool kStream, class D16>
+HWY_INLINE void ForwardTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
+                                std::int16_t* out, std::ptrdiff_t os) {
+  const D32Of<D16> d32;
+  SplitTile<D16> h[G];
+  ForwardRowsI16(d16, in, is, h);
   DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
   DCTX_BLOCK8_EACH(G) StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, -32768, 32767);
 }
@@ -576,14 +584,7 @@ HWY_INLINE void RoundtripTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_
   const D32Of<D16> d32;
   const OpsI<D32Of<D16>> o{d32};
   SplitTile<D16> h[G];
-#if DCTX_BLOCK8_PAIRED_PASS1
-  DCTX_BLOCK8_EACH(G) ForwardPass1(d16, in + g * kSplitCols<D16>, is, h[g]);
-#else
-  DCTX_BLOCK8_EACH(G) LoadSplit(d16, in + g * kSplitCols<D16>, is, h[g], kFwdInMin, kFwdInMax);
-  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmForward8<false>, h[g], 2);
-#endif
-  DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
-  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmForward8<true>, h[g], 2);
+  ForwardRowsI16(d16, in, is, h);
 #if DCTX_BLOCK8_REQUANT16
   // Requantize in 16-bit lanes (the coefficients fit: |c| <= 2^13) and run the inverse's first
   // pass from there, as the inverse kernel does.

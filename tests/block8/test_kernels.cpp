@@ -235,22 +235,30 @@ TEST_P(Kernels, FusedEqualsSeparatePassesFloat) {
   }
 }
 
+// Runs the int16 fused pass and forward -> quantize -> dequantize -> inverse on x (rows x cols),
+// expects the same samples and zero count, and returns the number of zero levels.
+std::size_t ExpectFusedInt16EqualsSeparate(const std::vector<std::int16_t>& x, std::size_t rows,
+                                           std::size_t cols, const QuantTable& t) {
+  const Shape s{rows, cols};
+  std::vector<std::int16_t> c(x.size(), kSentinel), lv(x.size(), kSentinel), d(x.size(), kSentinel),
+      sep(x.size(), kSentinel), fused(x.size(), kSentinel);
+  block8_forward(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(c.data(), s));
+  block8_quantize(ConstView<std::int16_t>(c.data(), s), View<std::int16_t>(lv.data(), s), t);
+  block8_dequantize(ConstView<std::int16_t>(lv.data(), s), View<std::int16_t>(d.data(), s), t);
+  block8_inverse(ConstView<std::int16_t>(d.data(), s), View<std::int16_t>(sep.data(), s));
+  const auto st = block8_roundtrip_quantized(ConstView<std::int16_t>(x.data(), s),
+                                             View<std::int16_t>(fused.data(), s), t);
+  EXPECT_EQ(fused, sep);
+  const auto zeros = std::size_t(std::count(lv.begin(), lv.end(), 0));
+  EXPECT_EQ(st.zeros, zeros);
+  return zeros;
+}
+
 TEST_P(Kernels, FusedEqualsSeparatePassesInt16) {
   const std::size_t rows = 24, cols = 40;
   const auto x = test8::random_int16(rows * cols, -128, 127, 11);
-  for (const QuantTable& t : {quant_table_nvidia(), quant_table_jpeg_luma(90), quant_table_jpeg_chroma(10)}) {
-    const Shape s{rows, cols};
-    std::vector<std::int16_t> c(x.size(), kSentinel), lv(x.size(), kSentinel), d(x.size(), kSentinel),
-        sep(x.size(), kSentinel), fused(x.size(), kSentinel);
-    block8_forward(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(c.data(), s));
-    block8_quantize(ConstView<std::int16_t>(c.data(), s), View<std::int16_t>(lv.data(), s), t);
-    block8_dequantize(ConstView<std::int16_t>(lv.data(), s), View<std::int16_t>(d.data(), s), t);
-    block8_inverse(ConstView<std::int16_t>(d.data(), s), View<std::int16_t>(sep.data(), s));
-    const auto st = block8_roundtrip_quantized(ConstView<std::int16_t>(x.data(), s),
-                                               View<std::int16_t>(fused.data(), s), t);
-    EXPECT_EQ(fused, sep);
-    EXPECT_EQ(st.zeros, std::size_t(std::count(lv.begin(), lv.end(), 0)));
-  }
+  for (const QuantTable& t : {quant_table_nvidia(), quant_table_jpeg_luma(90), quant_table_jpeg_chroma(10)})
+    ExpectFusedInt16EqualsSeparate(x, rows, cols, t);
 }
 
 // Every plane width from 8 to 136 columns: the kernels walk groups of tiles, single tiles and
@@ -311,20 +319,10 @@ TEST_P(Kernels, FusedInt16EveryQuantizerShift) {
     if (k < 64) t.q[k++] = v;
   ASSERT_EQ(k, 64u);
   const std::size_t rows = 16, cols = 72;
-  const Shape s{rows, cols};
   const auto x = test8::random_int16(rows * cols, block8::kFwdInMin, block8::kFwdInMax, 31);
-  std::vector<std::int16_t> c(x.size(), kSentinel), lv(x.size(), kSentinel), d(x.size(), kSentinel),
-      sep(x.size(), kSentinel), fused(x.size(), kSentinel);
-  block8_forward(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(c.data(), s));
-  block8_quantize(ConstView<std::int16_t>(c.data(), s), View<std::int16_t>(lv.data(), s), t);
-  block8_dequantize(ConstView<std::int16_t>(lv.data(), s), View<std::int16_t>(d.data(), s), t);
-  block8_inverse(ConstView<std::int16_t>(d.data(), s), View<std::int16_t>(sep.data(), s));
-  const auto st = block8_roundtrip_quantized(ConstView<std::int16_t>(x.data(), s),
-                                             View<std::int16_t>(fused.data(), s), t);
-  EXPECT_EQ(fused, sep);
-  EXPECT_EQ(st.zeros, std::size_t(std::count(lv.begin(), lv.end(), 0)));
-  EXPECT_GT(st.zeros, 0u);
-  EXPECT_LT(st.zeros, x.size());
+  const std::size_t zeros = ExpectFusedInt16EqualsSeparate(x, rows, cols, t);
+  EXPECT_GT(zeros, 0u);
+  EXPECT_LT(zeros, x.size());
 }
 
 // Outputs of 16 MiB and more, 64-byte aligned, are written with non-temporal stores; the same
