@@ -306,7 +306,8 @@ HWY_INLINE void StoreSplit(D16 d16, const SplitTile<D16>& h, std::int16_t* p, st
   }
 }
 
-// ---- First passes in 16-bit lanes (x86: ReorderWidenMulAccumulate is pmaddwd there)
+// ---- First passes in 16-bit lanes (x86 SIMD targets: ReorderWidenMulAccumulate is pmaddwd
+// there, adjacent pairs summed in place; elsewhere, EMU128 included, its lane order is unspecified)
 //
 // The first 1D pass of either int16 transform reads 16-bit values, and every one of its outputs
 // is (a linear form of its 8 inputs with integer weights + bias) >> 11, computed exactly in int32
@@ -316,7 +317,7 @@ HWY_INLINE void StoreSplit(D16 d16, const SplitTile<D16>& h, std::int16_t* p, st
 // yields the split layout directly, so the widening costs nothing extra. All weights fit in
 // int16 and every partial sum stays far below 2^31 on the clamped domains, so each output is the
 // same integer as the int32 flowgraph's, bit for bit (the scalar kernels check it on every target).
-#if HWY_ARCH_X86
+#if HWY_ARCH_X86 && HWY_TARGET != HWY_EMU128
 #define DCTX_BLOCK8_PAIRED_PASS1 1
 
 // The weight pair (c_a, c_b) for pmaddwd on InterleaveLower/Upper(a, b).
