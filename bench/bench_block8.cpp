@@ -231,6 +231,12 @@ void BM_DctxOnTarget(benchmark::State& s, std::int64_t target, Block8Kernel kern
   BM_Dctx<T, kInverse>(s, kernel);
   hwy::SetSupportedTargetsForTest(0);
 }
+template <class T>
+void BM_DctxRoundtripOnTarget(benchmark::State& s, std::int64_t target, Block8Kernel kernel) {
+  hwy::SetSupportedTargetsForTest(target);
+  BM_DctxRoundtrip<T>(s, kernel);
+  hwy::SetSupportedTargetsForTest(0);
+}
 void RegisterPerTarget() {
   const std::int64_t bits = block8::simd_compiled_targets() & hwy::SupportedTargets();
   for (int i = 0; i < 63; ++i) {
@@ -242,6 +248,10 @@ void RegisterPerTarget() {
     benchmark::RegisterBenchmark(("BM_Target_InverseFast/" + name).c_str(), BM_DctxOnTarget<float, true>, t, Block8Kernel::Fast)
         ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
     benchmark::RegisterBenchmark(("BM_Target_ForwardInt16/" + name).c_str(), BM_DctxOnTarget<std::int16_t, false>, t, Block8Kernel::Int16)
+        ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
+    benchmark::RegisterBenchmark(("BM_Target_RoundtripFast/" + name).c_str(), BM_DctxRoundtripOnTarget<float>, t, Block8Kernel::Fast)
+        ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
+    benchmark::RegisterBenchmark(("BM_Target_RoundtripInt16/" + name).c_str(), BM_DctxRoundtripOnTarget<std::int16_t>, t, Block8Kernel::Int16)
         ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
   }
 }

@@ -46,10 +46,11 @@ def main(path):
     targets = sorted({n.split('/')[1] for (n, s) in rate if n.startswith("BM_Target_")})
     if targets:
         print("**Per SIMD target, 512 x 512 (Mpixel/s)**\n")
-        print("| target | forward fast | inverse fast | forward int16 |")
-        print("|---|---:|---:|---:|")
+        print("| target | forward fast | inverse fast | fused fast | forward int16 | fused int16 |")
+        print("|---|---:|---:|---:|---:|---:|")
         for t in targets:
-            row = [rate.get((f"BM_Target_{k}/{t}", "512"), 0) for k in ("ForwardFast", "InverseFast", "ForwardInt16")]
+            row = [rate.get((f"BM_Target_{k}/{t}", "512"), 0)
+                   for k in ("ForwardFast", "InverseFast", "RoundtripFast", "ForwardInt16", "RoundtripInt16")]
             print(f"| {t} | " + " | ".join(f"{x:.0f}" for x in row) + " |")
 
 

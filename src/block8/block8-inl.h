@@ -686,13 +686,17 @@ HWY_INLINE void WithStores(const T* out, std::ptrdiff_t os, std::size_t rows, st
   }
 }
 
-// Tiles per kernel call (see DCTX_BLOCK8_EACH): two where 32 vector registers hold two tiles
-// (AVX-512: float tiles of 8 vectors; int16 tiles of 16 int32 vectors in the transforms), else
-// one. The int16 fused kernel keeps one 16-vector tile: with two, its spills cost more than the
-// overlap gains (1.73 against 1.65 Gpixel/s at 4096^2, equal at 512^2, on Zen 4).
+// Tiles per kernel call (see DCTX_BLOCK8_EACH), as measured on Zen 4 (512^2 plane): float tiles
+// (8 vectors) two at a time on AVX2 and AVX-512 (AVX2, despite spills from its 16 registers:
+// forward +5 %, inverse +11 %, fused +10 %); int16 tiles (16 int32 vectors) two at a time only in
+// the AVX-512 transforms (no gain on AVX2; the fused kernel's spills cost more than the overlap
+// gains: 1.73 against 1.65 Gpixel/s at 4096^2); 128-bit vectors one at a time.
 template <class T, std::size_t kMaxLanes, bool kFused = false>
 inline constexpr std::size_t kGroup =
-    hn::MaxLanes(hn::CappedTag<T, kMaxLanes>()) * sizeof(T) < 64 || (kFused && sizeof(T) == 2) ? 1 : 2;
+    (sizeof(T) == 4 ? hn::MaxLanes(hn::CappedTag<T, kMaxLanes>()) * sizeof(T) >= 32
+                    : hn::MaxLanes(hn::CappedTag<T, kMaxLanes>()) * sizeof(T) >= 64 && !kFused)
+        ? 2
+        : 1;
 
 // Per-lane zero counts of one tile tag, summed into `total` after each row of tiles.
 template <class D>
