@@ -193,15 +193,30 @@ HWY_INLINE void Scale(D d, Tile<D>& r, const Table8x16& t) {
 template <class D>
 inline constexpr std::size_t kTileCols = Geom<D>::kLanes < 8 ? 8 : Geom<D>::kLanes;
 
-template <std::size_t G, bool kStream, class D>
-HWY_INLINE void ForwardTilesF32(D d, const float* in, std::ptrdiff_t is, float* out,
-                                std::ptrdiff_t os, const AanTables& t) {
+// Load G tiles and run both forward passes: transposed, AAN-scaled coefficients.
+template <std::size_t G, class D>
+HWY_INLINE void ForwardPassesF32(D d, const float* in, std::ptrdiff_t is, Tile<D> (&r)[G]) {
   const OpsF<D> o{d};
-  Tile<D> r[G];
   DCTX_BLOCK8_EACH(G) LoadTile(d, in + g * kTileCols<D>, is, r[g]);
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanForward8, r[g], Geom<D>::kV);
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanForward8, r[g], Geom<D>::kV);
+}
+// Both inverse passes from transposed, AAN-scaled coefficients, and store G tiles of samples.
+template <std::size_t G, bool kStream, class D>
+HWY_INLINE void InversePassesF32(D d, Tile<D> (&r)[G], float* out, std::ptrdiff_t os) {
+  const OpsF<D> o{d};
+  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanInverse8, r[g], Geom<D>::kV);
+  DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
+  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanInverse8, r[g], Geom<D>::kV);
+  DCTX_BLOCK8_EACH(G) StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os);
+}
+
+template <std::size_t G, bool kStream, class D>
+HWY_INLINE void ForwardTilesF32(D d, const float* in, std::ptrdiff_t is, float* out,
+                                std::ptrdiff_t os, const AanTables& t) {
+  Tile<D> r[G];
+  ForwardPassesF32(d, in, is, r);
   DCTX_BLOCK8_EACH(G) Scale(d, r[g], t.fwd);
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
   DCTX_BLOCK8_EACH(G) StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os);
@@ -210,15 +225,11 @@ HWY_INLINE void ForwardTilesF32(D d, const float* in, std::ptrdiff_t is, float* 
 template <std::size_t G, bool kStream, class D>
 HWY_INLINE void InverseTilesF32(D d, const float* in, std::ptrdiff_t is, float* out,
                                 std::ptrdiff_t os, const AanTables& t) {
-  const OpsF<D> o{d};
   Tile<D> r[G];
   DCTX_BLOCK8_EACH(G) LoadTile(d, in + g * kTileCols<D>, is, r[g]);
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
   DCTX_BLOCK8_EACH(G) Scale(d, r[g], t.inv);
-  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanInverse8, r[g], Geom<D>::kV);
-  DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
-  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanInverse8, r[g], Geom<D>::kV);
-  DCTX_BLOCK8_EACH(G) StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os);
+  InversePassesF32<G, kStream>(d, r, out, os);
 }
 
 // Round half away from zero, exactly, for every float: trunc(t + copysign(0.5 - 2^-25, t)).
@@ -230,12 +241,12 @@ HWY_INLINE V RoundHalfAway(V t) {
   return hn::Trunc(t + hn::CopySignToAbs(hn::Set(d, kJustBelowHalf), t));
 }
 
-// Zero levels are counted in per-lane int32 counts (counts - mask, a true lane being -1) that the
-// caller sums once per row of tiles. (Not CountTrue per vector: GCC 12 spills AVX-512 masks with a
-// 2-byte store and reloads them into a 64-bit popcnt, counting garbage bits — seen here in the
-// streaming-store variant.)
+// Zero levels are counted in per-lane int32 counts (a masked add per vector) that the caller sums
+// once per row of tiles. (Not CountTrue per vector: GCC 12 spills AVX-512 masks with a 2-byte store
+// and reloads them into a 64-bit popcnt, counting garbage bits — seen here in the streaming-store
+// variant.) The count tag of a float tile has its lanes; that of an int16 tile, its int32 halves.
 template <class D>
-using CountTag = hn::RebindToSigned<D>;
+using CountTag = hn::Repartition<std::int32_t, D>;
 template <class D>
 HWY_INLINE void CountZeros(D d, hn::Vec<D> level, hn::Vec<CountTag<D>>& counts) {
   const CountTag<D> di;
@@ -247,15 +258,8 @@ template <std::size_t G, bool kStream, class D>
 HWY_INLINE void RoundtripTilesF32(D d, const float* in, std::ptrdiff_t is, float* out,
                                   std::ptrdiff_t os, const AanTables& t, const QuantF32& q,
                                   hn::Vec<CountTag<D>>& zeros) {
-  const OpsF<D> o{d};
   Tile<D> r[G];
-#ifdef EXP_PF
-  for (std::size_t i = 0; i < 8; ++i) hwy::Prefetch(in + std::ptrdiff_t(i) * is + EXP_PF);
-#endif
-  DCTX_BLOCK8_EACH(G) LoadTile(d, in + g * kTileCols<D>, is, r[g]);
-  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanForward8, r[g], Geom<D>::kV);
-  DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
-  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanForward8, r[g], Geom<D>::kV);
+  ForwardPassesF32(d, in, is, r);
   DCTX_BLOCK8_EACH(G)
   HWY_UNROLL(8)
   for (std::size_t i = 0; i < 8; ++i)
@@ -265,10 +269,7 @@ HWY_INLINE void RoundtripTilesF32(D d, const float* in, std::ptrdiff_t is, float
       CountZeros(d, level, zeros);
       r[g][i][j] = (level * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
     }
-  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanInverse8, r[g], Geom<D>::kV);
-  DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
-  DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanInverse8, r[g], Geom<D>::kV);
-  DCTX_BLOCK8_EACH(G) StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os);
+  InversePassesF32<G, kStream>(d, r, out, os);
 }
 
 // ---- int16 in 32-bit fixed point, Loeffler–Ligtenberg–Moschytz
@@ -381,12 +382,6 @@ HWY_INLINE void OddDots(D16 d16, hn::Vec<D16> v7, hn::Vec<D16> v1, hn::Vec<D16> 
   DotQuad(d16, v7, v1, Pair(d16, w.o5[0], w.o5[1]), v3, v5, Pair(d16, w.o5[2], w.o5[3]), bias, h[i5]);
   DotQuad(d16, v7, v1, Pair(d16, w.o3[0], w.o3[1]), v3, v5, Pair(d16, w.o3[2], w.o3[3]), bias, h[i3]);
   DotQuad(d16, v7, v1, Pair(d16, w.o1[0], w.o1[1]), v3, v5, Pair(d16, w.o1[2], w.o1[3]), bias, h[i1]);
-}
-
-template <int kShift, class D16>
-HWY_INLINE void ShiftAll(SplitTile<D16>& h) {
-  for (std::size_t i = 0; i < 8; ++i)
-    for (std::size_t j = 0; j < 2; ++j) h[i][j] = hn::ShiftRight<kShift>(h[i][j]);
 }
 
 template <class D16>
@@ -507,7 +502,7 @@ HWY_INLINE void Requantize16(D16 d16, const QuantI16& q, hn::Vec<D16> (&x)[8],
     const auto n2 = hn::BitCast(du, a + a) + hn::Load(du, q.half2_16.v + 32 * i);  // < 2^16
     const auto level = hn::BitCast(
         d16, hn::MulHigh(n2, hn::Load(du, q.magic_16.v + 32 * i)) >> hn::Load(du, q.l_16.v + 32 * i));
-    counts = counts - hn::VecFromMask(d16, hn::Eq(level, zero));
+    counts = hn::IfThenElse(hn::Eq(level, zero), counts + hn::Set(d16, 1), counts);
     // level * Q <= |c| + floor(Q/2) < 2^15: exact in 16 bits.
     const auto m = hn::Min(level * hn::BitCast(d16, hn::Load(du, q.q_16.v + 32 * i)),
                            hn::Set(d16, std::int16_t{-kInvInMin}));
@@ -748,27 +743,31 @@ inline void InverseF32(const float* in, std::ptrdiff_t is, float* out, std::ptrd
 #endif
 }
 
+// A fused walk: zero counts of the widest tiles accumulate over a row of tiles; the narrow
+// remainder tiles' are summed at once. `call` names z, the counts to add to.
+#define DCTX_BLOCK8_WALK_COUNTING_ZEROS(T, kMaxLanes, ...)                                       \
+  using DWide = CountTag<hn::CappedTag<T, kMaxLanes>>;                                         \
+  std::uint64_t zeros = 0;                                                                     \
+  ZeroCounts<DWide> wide;                                                                      \
+  DCTX_BLOCK8_WALK(T, kMaxLanes, true, [&] { wide.Flush(zeros); }, {                           \
+    using DZ = CountTag<decltype(d)>;                                                          \
+    const auto run = [&](hn::Vec<DZ>& z) DCTX_BLOCK8_LAMBDA_INLINE { __VA_ARGS__; };           \
+    if constexpr (std::is_same_v<DZ, DWide>) {                                                 \
+      run(wide.v);                                                                             \
+    } else {                                                                                   \
+      ZeroCounts<DZ> narrow;                                                                   \
+      run(narrow.v);                                                                           \
+      narrow.Flush(zeros);                                                                     \
+    }                                                                                          \
+  });                                                                                          \
+  return zeros
+
 inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out,
                                   std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                   const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  std::uint64_t zeros = 0;
-  ZeroCounts<CountTag<hn::CappedTag<float, 16>>> wide;
-  DCTX_BLOCK8_WALK(float, 16, true, [&] { wide.Flush(zeros); }, {
-    using DZ = CountTag<decltype(d)>;
-    const auto run = [&](hn::Vec<DZ>& z) DCTX_BLOCK8_LAMBDA_INLINE {
-      RoundtripTilesF32<kG, kStream>(d, src, is, dst, os, t, q, z);
-    };
-    if constexpr (std::is_same_v<DZ, CountTag<hn::CappedTag<float, 16>>>) {
-      run(wide.v);
-    } else {
-      ZeroCounts<DZ> narrow;
-      run(narrow.v);
-      narrow.Flush(zeros);
-    }
-  });
-  return zeros;
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(float, 16, RoundtripTilesF32<kG, kStream>(d, src, is, dst, os, t, q, z));
 #else
   return scalar::RoundtripF32(in, is, out, os, rows, cols, q);
 #endif
@@ -796,27 +795,13 @@ inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std
                                   std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                   const QuantI16& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  std::uint64_t zeros = 0;
-  ZeroCounts<D32Of<hn::CappedTag<std::int16_t, 32>>> wide;
-  DCTX_BLOCK8_WALK(std::int16_t, 32, true, [&] { wide.Flush(zeros); }, {
-    using DZ = D32Of<decltype(d)>;
-    const auto run = [&](hn::Vec<DZ>& z) DCTX_BLOCK8_LAMBDA_INLINE {
-      RoundtripTilesI16<kG, kStream>(d, src, is, dst, os, q, z);
-    };
-    if constexpr (std::is_same_v<DZ, D32Of<hn::CappedTag<std::int16_t, 32>>>) {
-      run(wide.v);
-    } else {
-      ZeroCounts<DZ> narrow;
-      run(narrow.v);
-      narrow.Flush(zeros);
-    }
-  });
-  return zeros;
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(std::int16_t, 32, RoundtripTilesI16<kG, kStream>(d, src, is, dst, os, q, z));
 #else
   return scalar::RoundtripI16(in, is, out, os, rows, cols, q);
 #endif
 }
 
+#undef DCTX_BLOCK8_WALK_COUNTING_ZEROS
 #undef DCTX_BLOCK8_WALK
 
 // Seed 000's luma, Y = (313524 R + 615514 G + 119537 B + 524288) >> 20, on interleaved RGB.

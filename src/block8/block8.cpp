@@ -430,6 +430,15 @@ void inverse_impl(ConstView<T> inv, View<T> outv, const Block8Options& o, const 
                 o.nthreads);
 }
 
+/// The fused kernels' constants for `table`, transposed (entry [v][u] for coefficient (u, v)).
+template <class Quant>
+Quant transposed_quant(const QuantTable& table) {
+  Quant q;
+  for (std::size_t u = 0; u < 8; ++u)
+    for (std::size_t v = 0; v < 8; ++v) q.set(v, u, table.q[8 * u + v]);
+  return q;
+}
+
 template <class T>
 Block8Stats roundtrip_impl(ConstView<T> inv, View<T> outv, const QuantTable& table,
                            const Block8Options& o) {
@@ -450,20 +459,13 @@ Block8Stats roundtrip_impl(ConstView<T> inv, View<T> outv, const QuantTable& tab
   const Planes<const T> src = readable_input(in, out, keep);
   if constexpr (std::is_same_v<T, float>) {
     if (k == Block8Kernel::Fast) {
-      QuantF32 q;
-      for (int u = 0; u < 8; ++u)
-        for (int v = 0; v < 8; ++v) {
-          q.recip.set(v, u, 1.0f / static_cast<float>(table.q[8 * u + v]));
-          q.q.set(v, u, static_cast<float>(table.q[8 * u + v]));
-        }
+      const auto q = transposed_quant<QuantF32>(table);
       stats.zeros = run_planes<T>(src, out, pr, pc, fast_roundtrip_f32, &q, o.nthreads);
       return stats;
     }
   } else {
     if (k == Block8Kernel::Int16) {
-      QuantI16 q;
-      for (int u = 0; u < 8; ++u)
-        for (int v = 0; v < 8; ++v) q.set(std::size_t(v), std::size_t(u), table.q[8 * u + v]);
+      const auto q = transposed_quant<QuantI16>(table);
       stats.zeros = run_planes<T>(src, out, pr, pc, int_roundtrip_i16, &q, o.nthreads);
       return stats;
     }

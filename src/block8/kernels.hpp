@@ -32,6 +32,11 @@ const AanTables& aan_tables();
 struct QuantF32 {
   Table8x16 recip;  ///< 1/Q rounded to float
   Table8x16 q;      ///< Q
+  /// Sets entry (row, col) for quantizer q in 1..32767.
+  void set(std::size_t row, std::size_t col, std::int32_t q_value) {
+    recip.set(row, col, 1.0f / static_cast<float>(q_value));
+    q.set(row, col, static_cast<float>(q_value));
+  }
 };
 /// An 8x8 table of int32 for the int16 kernels' split layout: the 4-entry row piece (row, 4j..4j+3)
 /// stored four times at v[(2 row + j) * 16], once per 128-bit part of a 16-lane vector, so that a
