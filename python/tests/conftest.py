@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 # One constant for every accuracy check: relative L2 error <= C * eps * log2(N).
-C = 8.0
+C = 2.0
 EPS = {np.dtype(np.float32): 1.19e-7, np.dtype(np.float64): 2.2e-16}
 
 settings.register_profile(

@@ -61,7 +61,7 @@ with tempfile.TemporaryDirectory() as d:
                 continue
             y = np.load(out)
             n = max(shape) if axes is None else max(shape[a] for a in axes)
-            check(y.dtype == dtype and rel(y, want) <= tol(dtype, n) * 2, f"{shape} {dtype} {args} err={rel(y, want)}")
+            check(y.dtype == dtype and rel(y, want) <= tol(dtype, n), f"{shape} {dtype} {args} err={rel(y, want)}")
     # A prime length through Bluestein, float64.
     x = rng.uniform(-1, 1, 1009)
     np.save(src, x)
