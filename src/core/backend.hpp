@@ -41,5 +41,9 @@ void cpu_force_target(std::int64_t target);
 
 /// Scale factor of one axis (norm and direction) as scipy.fft applies it.
 double axis_scale(const PlanDesc& d, AxisTransform t, std::size_t n);
+/// The transform type an axis actually computes: an inverse plan runs the inverse type.
+inline int effective_type(const PlanDesc& d, AxisTransform t) {
+  return d.direction == Direction::Inverse ? inverse_type(t.type) : t.type;
+}
 
 }  // namespace dctx::detail

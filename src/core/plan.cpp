@@ -47,10 +47,9 @@ std::pair<std::ptrdiff_t, std::ptrdiff_t> span_of(const Shape& shape, const std:
 bool non_self_overlapping(const Shape& shape, const std::ptrdiff_t* strides) {
   std::pair<std::size_t, std::size_t> dims[kMaxRank];  // (|stride|, extent), no allocation
   std::size_t nd = 0;
-  for (std::size_t d = 0; d < shape.size() && d < kMaxRank; ++d)
+  for (std::size_t d = 0; d < shape.size(); ++d)  // rank <= kMaxRank (normalize)
     if (shape[d] > 1) dims[nd++] = {static_cast<std::size_t>(std::abs(strides[d])), shape[d]};
-  for (std::size_t i = 1; i < nd; ++i)  // insertion sort: rank is small
-    for (std::size_t k = i; k > 0 && dims[k] < dims[k - 1]; --k) std::swap(dims[k], dims[k - 1]);
+  std::sort(dims, dims + nd);
   std::size_t span = 0;
   for (std::size_t i = 0; i < nd; ++i) {
     if (dims[i].first <= span) return false;
@@ -124,12 +123,8 @@ PlanDesc normalize(const PlanDesc& in) {
   return d;
 }
 
-Plan::Plan(const PlanDesc& desc) : desc_(normalize(desc)) {
-  switch (desc_.backend) {  // normalize() has resolved Auto and refused unavailable back ends
-    case BackendKind::CPU: impl_ = detail::make_cpu_plan(desc_); break;
-    default: throw Error("backend '" + std::string(to_string(desc_.backend)) + "' is not available in this build");
-  }
-}
+// normalize() has resolved Auto and refused every back end but the CPU's.
+Plan::Plan(const PlanDesc& desc) : desc_(normalize(desc)), impl_(detail::make_cpu_plan(desc_)) {}
 Plan::Plan(Plan&&) noexcept = default;
 Plan& Plan::operator=(Plan&&) noexcept = default;
 Plan::~Plan() = default;
@@ -141,6 +136,7 @@ std::string Plan::describe() const {
 
 template <class T>
 void Plan::execute_typed(ConstView<T> in, View<T> out) const {
+  if (!impl_) throw Error("plan is empty (moved from)");
   if (in.shape() != desc_.shape)
     throw Error("input shape " + detail::shape_str(in.shape()) + " does not match the plan shape " +
                 detail::shape_str(desc_.shape));
@@ -169,26 +165,19 @@ void Plan::execute_strided(const T* in, const std::ptrdiff_t* is, T* out, const 
     auto [olo, ohi] = detail::span_of(shape, os);
     if (!(in + ihi < out + olo || out + ohi < in + ilo)) {
       // Partial overlap: transform from a private C-ordered copy of the input.
-      std::size_t total = 1;
-      for (auto e : shape) total *= e;
-      std::vector<T> tmp(total);
-      std::vector<std::ptrdiff_t> ts(rank);
-      std::ptrdiff_t st = 1;
-      for (std::size_t d = rank; d-- > 0;) {
-        ts[d] = st;
-        st *= static_cast<std::ptrdiff_t>(shape[d]);
-      }
+      const ConstView<T> copy(nullptr, shape);  // C-order strides
+      std::vector<T> tmp(copy.size());
       std::vector<std::size_t> idx(rank, 0);
-      for (std::size_t k = 0; k < total; ++k) {
+      for (T& v : tmp) {
         std::ptrdiff_t off = 0;
         for (std::size_t d = 0; d < rank; ++d) off += static_cast<std::ptrdiff_t>(idx[d]) * is[d];
-        tmp[k] = in[off];
+        v = in[off];
         for (std::size_t d = rank; d-- > 0;) {
           if (++idx[d] < shape[d]) break;
           idx[d] = 0;
         }
       }
-      impl_->execute(tmp.data(), ts.data(), out, os);
+      impl_->execute(tmp.data(), copy.strides().data(), out, os);
       return;
     }
   }

@@ -34,26 +34,17 @@
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
-std::size_t LargestPrimeFactor(std::size_t n) {
-  std::size_t best = 1;
-  for (std::size_t p = 2; p * p <= n; ++p)
-    while (n % p == 0) {
-      best = p;
-      n /= p;
-    }
-  return n > 1 ? n : best;
-}
-
 // Row-column or the fused 2D path. Auto follows the measurements of docs/benchmarks.md: the fused
 // route wins for the forward DCT-II in float64 from 256 to 2048 points a side, and whenever a side
 // needs Bluestein (large prime factor); row-column wins or ties everywhere else.
 bool UseFused2D(const PlanDesc& d) {
   if (d.algorithm == Algorithm2D::RowColumn || !Fused2DApplies(d)) return false;
   if (d.algorithm == Algorithm2D::Fused) return true;
-  const bool forward = (d.direction == Direction::Inverse ? inverse_type(d.transforms[0].type) : d.transforms[0].type) == 2;
+  const bool forward = detail::effective_type(d, d.transforms[0]) == 2;
   if (!forward) return false;
   const std::size_t lo = std::min(d.shape[0], d.shape[1]), hi = std::max(d.shape[0], d.shape[1]);
-  if (LargestPrimeFactor(d.shape[0]) > kMaxGenericRadix || LargestPrimeFactor(d.shape[1]) > kMaxGenericRadix)
+  if (ComplexFFT<double>::LargestRadix(d.shape[0]) > kMaxGenericRadix ||
+      ComplexFFT<double>::LargestRadix(d.shape[1]) > kMaxGenericRadix)
     return lo >= 64;
   return d.precision == Precision::F64 && lo >= 256 && hi <= 2048;
 }

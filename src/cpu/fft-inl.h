@@ -18,6 +18,10 @@
 #define DCTX_CPU_FFT_INL_H_
 #endif
 
+#include <algorithm>
+#include <memory>
+#include <vector>
+
 #include <hwy/highway.h>
 
 HWY_BEFORE_NAMESPACE();
@@ -73,11 +77,13 @@ constexpr std::size_t kMaxGenericRadix = 64;
 template <class T0>
 class ComplexFFT {
  public:
-  explicit ComplexFFT(std::size_t n, bool allow_six_step = true) : n_(n) {
+  /// `single_lines`: the FFT will also run on single scalar lines, so long ones get the six-step
+  /// tables (only exec() on T0 data uses them; vector callers need not pay for them).
+  explicit ComplexFFT(std::size_t n, bool single_lines = true) : n_(n) {
     if (n <= 1) return;
     std::vector<std::size_t> f = Factorize(n);
     if (UseBluestein(n, f)) {
-      InitBluestein();
+      InitBluestein(single_lines);
       return;
     }
     std::size_t L = 1, M = n;
@@ -100,7 +106,7 @@ class ComplexFFT {
       L *= p;
       M /= p;
     }
-    if (allow_six_step) InitSixStep();
+    if (single_lines) InitSixStep();
   }
 
   std::size_t size() const { return n_; }
@@ -110,6 +116,11 @@ class ComplexFFT {
     return std::max(n_, six_scratch_);  // six_scratch_ (scalar units) ~ n plus a little
   }
   bool bluestein() const { return blue_ != nullptr; }
+  /// The largest radix a direct factorization of n would need (above kMaxGenericRadix: Bluestein).
+  static std::size_t LargestRadix(std::size_t n) {
+    const std::vector<std::size_t> f = Factorize(n);
+    return f.empty() ? 1 : *std::max_element(f.begin(), f.end());
+  }
 
   /// In-place DFT of data[0..n): kForward uses exp(-2 pi i jk/n), else exp(+...). Unnormalised.
   template <bool kForward, class T>
@@ -358,9 +369,9 @@ class ComplexFFT {
 
   // Bluestein: X_k = conj(b_k) sum_j (x_j conj(b_j)) b_{k-j}, b_j = exp(i pi j^2 / n), the
   // convolution done with FFTs of length m >= 2n-1. The backward DFT is conj(DFT(conj x)).
-  void InitBluestein() {
+  void InitBluestein(bool single_lines) {
     const std::size_t m = good_fft_size(2 * n_ - 1);
-    blue_ = std::make_unique<ComplexFFT<T0>>(m);
+    blue_ = std::make_unique<ComplexFFT<T0>>(m, single_lines);
     chirp_.resize(n_);
     const std::uint64_t twon = 2 * static_cast<std::uint64_t>(n_);
     for (std::size_t j = 0; j < n_; ++j) {
@@ -506,7 +517,8 @@ class ComplexFFT {
 template <class T0>
 class RealFFT {
  public:
-  explicit RealFFT(std::size_t n) : n_(n), fft_(n % 2 == 0 ? n / 2 : n) {
+  explicit RealFFT(std::size_t n, bool single_lines = true)
+      : n_(n), fft_(n % 2 == 0 ? n / 2 : n, single_lines) {
     if (n % 2 == 0) {
       tw_.resize(n / 2 + 1);
       for (std::size_t k = 0; k <= n / 2; ++k)

@@ -17,29 +17,11 @@ namespace dctx::cpu::HWY_NAMESPACE {
 
 inline const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
 
-/// Scratch aligned for the widest vector (uninitialised). (std::vector<V> is not enough: the standard
-/// allocator is compiled for the baseline target, where a 64-byte vector type is only 16-byte
-/// aligned.)
-template <class U>
-class AlignedBuffer {
- public:
-  explicit AlignedBuffer(std::size_t n) {
-    const std::size_t bytes = ((n * sizeof(U) + 127) / 128 + 1) * 128;
-    p_ = static_cast<U*>(std::aligned_alloc(128, bytes));
-    if (!p_) throw std::bad_alloc();
-  }
-  AlignedBuffer(const AlignedBuffer&) = delete;
-  AlignedBuffer& operator=(const AlignedBuffer&) = delete;
-  ~AlignedBuffer() { std::free(p_); }
-  U* data() const { return p_; }
-
- private:
-  U* p_;
-};
-
 /// Per-thread scratch arena, 128-byte aligned, grown on demand and reused by every execution on
-/// that thread (no allocation per call once warm). Callers must not nest uses.
-inline void* ThreadScratch(std::size_t bytes) {
+/// that thread (no allocation per call once warm). Callers must not nest uses of one slot: slot 0
+/// holds worker line buffers, slot 1 a whole-array buffer shared by a call's workers (Fused2D).
+template <int kSlot = 0>
+void* ThreadScratch(std::size_t bytes) {
   struct Arena {
     void* p = nullptr;
     std::size_t cap = 0;
@@ -57,7 +39,6 @@ inline void* ThreadScratch(std::size_t bytes) {
   return arena.p;
 }
 
-/// Runs work(begin, end) over [0, groups) split evenly across up to `threads` threads.
 /// This thread's arena carved into `nvec` lane vectors and, 128-byte aligned after them, `ncx`
 /// complex lane vectors: the line buffer and transform scratch of one worker.
 template <class V>
@@ -67,6 +48,7 @@ std::pair<V*, Cx<V>*> ThreadLineBuffers(std::size_t nvec, std::size_t ncx) {
   return {reinterpret_cast<V*>(base), reinterpret_cast<Cx<V>*>(base + vb)};
 }
 
+/// Runs work(begin, end) over [0, groups) split evenly across up to `threads` threads.
 template <class F>
 void ParallelFor(int threads, std::size_t groups, F&& work) {
   const std::size_t nt = std::min<std::size_t>(static_cast<std::size_t>(threads), groups);
@@ -97,8 +79,10 @@ class CpuPlan final : public detail::BackendPlan {
       const std::size_t axis = static_cast<std::size_t>(d.axes[i]);
       const AxisTransform t = d.transforms[i];
       const std::size_t n = d.shape[axis];
-      const AxisTransform eff{t.kind, d.direction == Direction::Inverse ? inverse_type(t.type) : t.type};
-      axes_.push_back(Axis{axis, R2R<T0>(eff, n, detail::axis_scale(d, t, n), *d.orthogonalize)});
+      const std::size_t nlines = TotalSize(d.shape) / n;
+      const AxisTransform eff{t.kind, detail::effective_type(d, t)};
+      axes_.push_back(Axis{axis, R2R<T0>(eff, n, detail::axis_scale(d, t, n), *d.orthogonalize,
+                                         SingleLines(nlines))});
     }
   }
 
@@ -125,6 +109,13 @@ class CpuPlan final : public detail::BackendPlan {
     std::size_t axis;
     R2R<T0> r2r;
   };
+  // A group of `lines` lines runs as scalar code when vectors would mostly carry padding.
+  static constexpr bool SingleLines(std::size_t lines) { return lines * 4 <= kLanes; }
+  static std::size_t TotalSize(const Shape& s) {
+    std::size_t t = 1;
+    for (auto e : s) t *= e;
+    return t;
+  }
 
   void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
     bool first = true;
@@ -158,8 +149,8 @@ class CpuPlan final : public detail::BackendPlan {
       for (std::size_t g = g_begin; g < g_end; ++g) {
         const std::size_t j0 = g * kLanes, cnt = std::min(kLanes, nlines - j0);
         LineOffsets(j0, cnt, nd, ext, sin, sout, oin, oout);
-        if (cnt * 4 <= kLanes) {
-          // A few lines (e.g. one 1D transform): scalar code, as vectors would mostly carry padding.
+        if (SingleLines(cnt)) {
+          // A few lines (e.g. one 1D transform): scalar code.
           T0* line = reinterpret_cast<T0*>(buf);
           Cx<T0>* sscr = reinterpret_cast<Cx<T0>*>(scratch);
           for (std::size_t l = 0; l < cnt; ++l) {
@@ -233,10 +224,10 @@ class CpuPlan final : public detail::BackendPlan {
     }
     if (s == 1 && CriticalStride(off, cnt)) {
       alignas(64) T0 tile[kLanes][kBlock];
+      for (std::size_t l = cnt; l < kLanes; ++l) std::memset(tile[l], 0, sizeof(tile[l]));  // unused lanes
       for (std::size_t i0 = 0; i0 < n; i0 += kBlock) {
         const std::size_t len = std::min(kBlock, n - i0);
         for (std::size_t l = 0; l < cnt; ++l) std::memcpy(tile[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), len * sizeof(T0));
-        for (std::size_t l = cnt; l < kLanes; ++l) std::memset(tile[l], 0, sizeof(tile[l]));
         for (std::size_t i = 0; i < len; ++i) {
           V v;
           for (std::size_t l = 0; l < kLanes; ++l) v[l] = tile[l][i];

@@ -26,13 +26,14 @@ template <class T0>
 class R2R {
  public:
   /// `t` is the transform actually computed (an inverse already mapped to its type); `fct` the
-  /// overall scale; `ortho` applies scipy's orthogonalize corrections.
-  R2R(AxisTransform t, std::size_t n, double fct, bool ortho)
+  /// overall scale; `ortho` applies scipy's orthogonalize corrections; `single_lines`: exec() will
+  /// also run on single scalar lines (see ComplexFFT).
+  R2R(AxisTransform t, std::size_t n, double fct, bool ortho, bool single_lines = true)
       : t_(t), n_(n), ortho_(ortho), dst_(t.kind == Kind::DST) {
     const long double s2 = std::sqrt(2.0L);
     switch (t.type) {
       case 2: {
-        rfft_ = std::make_unique<RealFFT<T0>>(n);
+        rfft_ = std::make_unique<RealFFT<T0>>(n, single_lines);
         tw_.resize(n / 2 + 1);
         for (std::size_t k = 0; k <= n / 2; ++k)
           tw_[k] = ToCx<T0>(2.0L * fct * half_unit_root(static_cast<std::int64_t>(k), 2 * n));
@@ -41,7 +42,7 @@ class R2R {
         break;
       }
       case 3: {
-        rfft_ = std::make_unique<RealFFT<T0>>(n);
+        rfft_ = std::make_unique<RealFFT<T0>>(n, single_lines);
         tw_.resize(n / 2 + 1);
         for (std::size_t k = 0; k <= n / 2; ++k)
           tw_[k] = ToCx<T0>(static_cast<long double>(fct) *
@@ -53,7 +54,7 @@ class R2R {
       case 4: {
         if (n % 2 == 0) {
           const std::size_t m = n / 2;
-          cfft_ = std::make_unique<ComplexFFT<T0>>(m);
+          cfft_ = std::make_unique<ComplexFFT<T0>>(m, single_lines);
           tw_.resize(m);
           tw2_.resize(m);
           for (std::size_t j = 0; j < m; ++j) {
@@ -63,7 +64,7 @@ class R2R {
           scratch_ = m + cfft_->scratch_len();
         } else {
           // C_k = exp(-i pi (2k+1)/(4n)) * sum_j (x_j exp(-i pi j/(2n))) exp(-2 pi i jk/(2n)).
-          cfft_ = std::make_unique<ComplexFFT<T0>>(2 * n);
+          cfft_ = std::make_unique<ComplexFFT<T0>>(2 * n, single_lines);
           tw_.resize(n);
           tw2_.resize(n);
           for (std::size_t j = 0; j < n; ++j) {
@@ -76,10 +77,10 @@ class R2R {
       }
       case 1: {
         if (!dst_) {
-          rfft_ = std::make_unique<RealFFT<T0>>(2 * (n - 1));
+          rfft_ = std::make_unique<RealFFT<T0>>(2 * (n - 1), single_lines);
           scratch_ = (n - 1) + n + rfft_->scratch_len();
         } else {
-          rfft_ = std::make_unique<RealFFT<T0>>(2 * (n + 1));
+          rfft_ = std::make_unique<RealFFT<T0>>(2 * (n + 1), single_lines);
           scratch_ = (n + 1) + (n + 2) + rfft_->scratch_len();
         }
         c0_ = static_cast<T0>(fct);
