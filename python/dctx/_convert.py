@@ -37,8 +37,12 @@ def _asfarray(x):
     return y, copied
 
 
+def _is_long_double(dt):
+    return (dt.kind == "f" and dt.itemsize > 8) or (dt.kind == "c" and dt.itemsize > 16)
+
+
 def _refuse_long_double(dt):
-    if (dt.kind == "f" and dt.itemsize > 8) or (dt.kind == "c" and dt.itemsize > 16):
+    if _is_long_double(dt):
         raise TypeError(
             f"dctx does not support dtype {dt} (long double); convert to float64, or use "
             "scipy.fft, which computes in long double")

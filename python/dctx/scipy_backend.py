@@ -15,6 +15,7 @@ long double, arrays that are not NumPy arrays) return ``NotImplemented`` so scip
 import numpy as _np
 
 from . import _realtransforms as _rt
+from ._convert import _is_long_double
 
 __ua_domain__ = "numpy.scipy.fft"
 
@@ -37,14 +38,13 @@ def __ua_function__(method, args, kwargs):
         return NotImplemented
     x = args[0] if args else kwargs.get("x")
     if isinstance(x, _np.ndarray):
-        if x.dtype.kind not in _ACCEPTED_KINDS or x.dtype.itemsize > (16 if x.dtype.kind == "c" else 8):
-            return NotImplemented
+        dt = x.dtype
     elif isinstance(x, (list, tuple, int, float, complex, _np.generic)):
-        a = _np.asarray(x)
-        if a.dtype.kind not in _ACCEPTED_KINDS or a.dtype.itemsize > (16 if a.dtype.kind == "c" else 8):
-            return NotImplemented
+        dt = _np.asarray(x).dtype
     else:
         return NotImplemented  # other array libraries: leave them to scipy's array-API path
+    if dt.kind not in _ACCEPTED_KINDS or _is_long_double(dt):
+        return NotImplemented
     if len(args) < 7 and kwargs.get("workers") is None:
         kwargs = dict(kwargs)
         kwargs["workers"] = _get_workers()

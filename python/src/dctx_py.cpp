@@ -355,16 +355,13 @@ class PlanCache {
     if (entries_.size() > capacity_) entries_.pop_back();
     return p;
   }
-  void clear() {
-    std::lock_guard<std::mutex> lock(mu_);
-    entries_.clear();
-  }
 
  private:
+  // Misses (and keys too large for PlanKey) go to the core's LRU cache.
   static std::shared_ptr<const dctx::Plan> build(const PlanReq& r) {
     dctx::PlanDesc d = r.desc();
     nb::gil_scoped_release nogil;  // planning a large size may take a while
-    return std::make_shared<const dctx::Plan>(d);
+    return dctx::cached_plan(d);
   }
   std::mutex mu_;
   size_t capacity_ = 32;
@@ -373,6 +370,16 @@ class PlanCache {
 PlanCache* plan_cache = nullptr;
 
 // ---------------------------------------------------------------------------------------------
+// C-order element strides of `shape` into `st`; returns the element count.
+int64_t c_strides(const int64_t* shape, int ndim, int64_t* st) {
+  int64_t c = 1;
+  for (int i = ndim; i-- > 0;) {
+    st[i] = c;
+    c *= shape[i];
+  }
+  return c;
+}
+
 // Strided copy of the region `shape` from src to dst (byte strides), element size `es` bytes.
 void copy_region(const char* src, const int64_t* sst, char* dst, const int64_t* dst_st,
                  const int64_t* shape, int ndim, size_t es) {
@@ -392,12 +399,13 @@ void copy_region(const char* src, const int64_t* sst, char* dst, const int64_t* 
     copy_region(src + i * sst[0], sst + 1, dst + i * dst_st[0], dst_st + 1, shape + 1, ndim - 1, es);
 }
 
+// `in` and `out` have the plan's shape (callers check it); strides count whole (complex)
+// elements.
 template <class T>
 void run_plan(const dctx::Plan& plan, const T* in, const int64_t* in_st, T* out,
-              const int64_t* out_st, const dctx::Shape& shape, int ndim, bool cplx) {
+              const int64_t* out_st, bool cplx) {
   const int64_t m = cplx ? 2 : 1;
-  if (shape != plan.desc().shape || shape.size() != static_cast<size_t>(ndim) || ndim > 64)
-    throw dctx::Error("internal: array shape does not match the plan");
+  const int ndim = int(plan.desc().shape.size());  // <= 64, as every array taken here
   std::ptrdiff_t si[64], so[64];  // no allocation on the call path
   for (int i = 0; i < ndim; ++i) {
     si[i] = static_cast<std::ptrdiff_t>(in_st[i] * m);
@@ -409,13 +417,13 @@ void run_plan(const dctx::Plan& plan, const T* in, const int64_t* in_st, T* out,
 }
 
 void execute(const dctx::Plan& plan, Elem e, const char* in, const int64_t* in_st, char* out,
-             const int64_t* out_st, const dctx::Shape& shape, int ndim) {
+             const int64_t* out_st) {
   if (precision_of(e) == dctx::Precision::F32)
     run_plan(plan, reinterpret_cast<const float*>(in), in_st, reinterpret_cast<float*>(out),
-             out_st, shape, ndim, is_complex(e));
+             out_st, is_complex(e));
   else
     run_plan(plan, reinterpret_cast<const double*>(in), in_st, reinterpret_cast<double*>(out),
-             out_st, shape, ndim, is_complex(e));
+             out_st, is_complex(e));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -513,40 +521,31 @@ nb::object r2r(nb::handle x, int kind_i, bool inverse, nb::handle type_h, nb::ha
                     inverse ? dctx::Direction::Inverse : dctx::Direction::Forward, norm, ortho,
                     threads, ndim, oshape.data(), int(axes.size()), axes.data()};
   auto plan = plan_cache->get(req);
-  const dctx::Shape& pshape = plan->desc().shape;
 
   const size_t es = itemsize(in.elem);
   if (pad) {
     // One zero-filled C-ordered buffer receives the cropped input, then transforms in place.
     auto [out, ptr] = new_array(oshape.data(), ndim, in.elem, true);
     std::array<int64_t, 64> cst{}, sb{}, db{};
-    int64_t c = 1;
-    for (int i = ndim; i-- > 0;) {
-      cst[size_t(i)] = c;
-      c *= oshape[size_t(i)];
-    }
+    c_strides(oshape.data(), ndim, cst.data());
     for (int i = 0; i < ndim; ++i) {
       sb[size_t(i)] = in.strides[size_t(i)] * int64_t(es);
       db[size_t(i)] = cst[size_t(i)] * int64_t(es);
     }
     if (rtotal > 0) copy_region(in.data, sb.data(), ptr, db.data(), rshape.data(), ndim, es);
-    execute(*plan, in.elem, ptr, cst.data(), ptr, cst.data(), pshape, ndim);
+    execute(*plan, in.elem, ptr, cst.data(), ptr, cst.data());
     return out;
   }
   if (!crop && (in.converted || (overwrite && writable_in_place(in)))) {
     // scipy's overwrite_x (or a private converted copy): transform in x's own buffer.
     char* p = const_cast<char*>(in.data);
-    execute(*plan, in.elem, p, in.strides.data(), p, in.strides.data(), pshape, ndim);
+    execute(*plan, in.elem, p, in.strides.data(), p, in.strides.data());
     return in.obj;
   }
   auto [out, ptr] = new_array(oshape.data(), ndim, in.elem, false);
   std::array<int64_t, 64> cst{};
-  int64_t c = 1;
-  for (int i = ndim; i-- > 0;) {
-    cst[size_t(i)] = c;
-    c *= oshape[size_t(i)];
-  }
-  execute(*plan, in.elem, in.data, in.strides.data(), ptr, cst.data(), pshape, ndim);
+  c_strides(oshape.data(), ndim, cst.data());
+  execute(*plan, in.elem, in.data, in.strides.data(), ptr, cst.data());
   return out;
 }
 
@@ -558,7 +557,8 @@ class PyPlan {
   PyPlan(std::vector<int64_t> shape, Elem elem, std::vector<int> axes, int kind, int type,
          dctx::Norm norm, std::optional<bool> ortho, bool inverse, int threads,
          dctx::BackendKind backend)
-      : shape_(std::move(shape)), elem_(elem) {
+      : shape_(std::move(shape)), cstrides_(shape_.size()), elem_(elem) {
+    c_strides(shape_.data(), int(shape_.size()), cstrides_.data());
     dctx::PlanDesc d;
     d.shape.assign(shape_.begin(), shape_.end());
     d.axes = std::move(axes);
@@ -585,17 +585,9 @@ class PyPlan {
     }
     in.obj = nb::borrow(x);
     check(in, "input");
-    const int nd = int(shape_.size());
-    dctx::Shape shape(shape_.begin(), shape_.end());
     if (out_h.is_none()) {
-      auto [out, ptr] = new_array(shape_.data(), nd, elem_, false);
-      std::vector<int64_t> cst(size_t(nd) + 1);
-      int64_t c = 1;
-      for (int i = nd; i-- > 0;) {
-        cst[size_t(i)] = c;
-        c *= shape_[size_t(i)];
-      }
-      if (c > 0) execute(*plan_, elem_, in.data, in.strides.data(), ptr, cst.data(), shape, nd);
+      auto [out, ptr] = new_array(shape_.data(), int(shape_.size()), elem_, false);
+      execute(*plan_, elem_, in.data, in.strides.data(), ptr, cstrides_.data());
       return out;
     }
     Input o;
@@ -604,7 +596,7 @@ class PyPlan {
       raise_value("dctx.Plan: out must be a writable array of dtype " + dtype_name());
     check(o, "out");
     execute(*plan_, elem_, in.data, in.strides.data(), const_cast<char*>(o.data),
-            o.strides.data(), shape, nd);
+            o.strides.data());
     return nb::borrow(out_h);
   }
 
@@ -620,7 +612,6 @@ class PyPlan {
     for (auto a : plan_->desc().axes) l.append(a);
     return nb::tuple(l);
   }
-  int threads() const { return plan_->desc().threads; }
 
  private:
   std::string dtype_name() const {
@@ -636,6 +627,7 @@ class PyPlan {
     if (!same) raise_value(std::string("dctx.Plan: ") + what + " has the wrong shape");
   }
   std::vector<int64_t> shape_;
+  std::vector<int64_t> cstrides_;  // C-order element strides of shape_ (new outputs)
   Elem elem_;
   std::shared_ptr<const dctx::Plan> plan_;
 };
@@ -649,9 +641,7 @@ dctx::Block8Options block8_options(const std::string& kernel, const std::string&
                                    nb::handle workers) {
   dctx::Block8Options o;
   o.kernel = dctx::parse_block8_kernel(kernel);
-  if (edge == "error") o.edge = dctx::Block8Edge::Error;
-  else if (edge == "replicate") o.edge = dctx::Block8Edge::Replicate;
-  else raise_value("edge must be 'error' or 'replicate', not '" + edge + "'");
+  o.edge = dctx::parse_block8_edge(edge);
   o.nthreads = parse_workers(workers);
   return o;
 }
@@ -707,11 +697,7 @@ nb::object block8_run(nb::handle x, bool inverse, const std::string& kernel,
   Input o;
   o.ndim = nd;
   o.shape = oshape;
-  int64_t c = 1;
-  for (int i = nd; i-- > 0;) {
-    o.strides[size_t(i)] = c;
-    c *= oshape[size_t(i)];
-  }
+  c_strides(oshape.data(), nd, o.strides.data());
   nb::gil_scoped_release nogil;
   if (i16) {
     auto iv = block_view(reinterpret_cast<const int16_t*>(in.data), in);
@@ -750,7 +736,7 @@ nb::tuple jpeg_roundtrip_py(nb::handle image, const std::string& table, int qual
       for (int z = 0; z < ch; ++z) img.pixels[k++] = p[r * s0 + cidx * s1 + z * s2];
   dctx::JpegOptions opt;
   opt.table = dctx::parse_quant_table_kind(table);
-  if (quality < 1 || quality > 100) raise_value("quality must be in 1..100");
+  dctx::jpeg_quality_scaling(quality);  // throws dctx::Error outside 1..100
   opt.quality = quality;
   opt.kernel = dctx::parse_block8_kernel(kernel);
   opt.color = color;
@@ -772,7 +758,6 @@ nb::tuple jpeg_roundtrip_py(nb::handle image, const std::string& table, int qual
 NB_MODULE(_dctx, m) {
   m.doc() = "Compiled core of the dctx Python package (use the dctx package, not this module).";
   m.attr("__version__") = dctx::kVersion;
-  m.attr("cpu_count") = cpu_count();
 #ifdef DCTX_PY_HAVE_BLOCK8
   m.attr("has_block8") = true;
 #else
@@ -812,14 +797,11 @@ NB_MODULE(_dctx, m) {
         "norm"_a.none(), "overwrite_x"_a.none(), "workers"_a.none(), "orthogonalize"_a.none(),
         "nd"_a);
 
-  m.def("_clear_plan_cache", [] { plan_cache->clear(); });
-
 #ifdef DCTX_PY_HAVE_BLOCK8
   m.def("_block8", &block8_run, "x"_a, "inverse"_a, "kernel"_a, "edge"_a, "workers"_a.none(),
         "shape"_a.none());
   m.def("_jpeg_roundtrip", &jpeg_roundtrip_py, "image"_a, "table"_a, "quality"_a, "kernel"_a,
         "color"_a, "workers"_a.none());
-  m.def("_block8_target", [] { return dctx::block8_target(); });
 #endif
 
   nb::class_<PyPlan>(m, "_Plan")
@@ -838,8 +820,8 @@ NB_MODULE(_dctx, m) {
             }
             for (auto s : shape)
               if (s < 1) raise_value("dctx.Plan: every extent of shape must be >= 1");
+            // The element code selects how buffers are read: checked here too, whoever calls.
             if (elem < 0 || elem > 3) raise_type("dctx.Plan: unsupported dtype");
-            if (type < 1 || type > 4) raise_value("invalid type " + std::to_string(type));
             new (self) PyPlan(std::move(shape), Elem(elem), std::move(axes), kind, type,
                               parse_norm(norm), parse_ortho(ortho), inverse,
                               parse_workers(workers), b);
@@ -850,6 +832,5 @@ NB_MODULE(_dctx, m) {
       .def_prop_ro("shape", &PyPlan::shape)
       .def_prop_ro("dtype", &PyPlan::dtype)
       .def_prop_ro("axes", &PyPlan::axes)
-      .def_prop_ro("threads", &PyPlan::threads)
       .def("describe", &PyPlan::describe);
 }
