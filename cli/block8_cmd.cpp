@@ -12,12 +12,6 @@
 namespace dctx::cli {
 namespace {
 
-std::size_t elements(const Shape& s) {
-  std::size_t n = 1;
-  for (auto e : s) n *= e;
-  return n;
-}
-
 struct Block8Args {
   std::string in, out, kernel = "auto", edge = "error";
   bool inverse = false, int16 = false;
@@ -27,9 +21,7 @@ struct Block8Args {
 void run_block8(const Block8Args& a) {
   Block8Options o;
   o.kernel = parse_block8_kernel(a.kernel);
-  if (a.edge != "error" && a.edge != "replicate")
-    throw Error("unknown --edge '" + a.edge + "' (use error or replicate)");
-  o.edge = a.edge == "replicate" ? Block8Edge::Replicate : Block8Edge::Error;
+  o.edge = parse_block8_edge(a.edge);
   o.nthreads = a.threads;
   NpyArray arr = a.int16 ? read_npy_int16(a.in) : read_npy(a.in);
   if (arr.shape.size() != 2 && arr.shape.size() != 3)
@@ -44,7 +36,7 @@ void run_block8(const Block8Args& a) {
     for (std::size_t i = arr.shape.size() - 2; i < arr.shape.size(); ++i)
       out_shape[i] = (out_shape[i] + 7) / 8 * 8;
   if (a.int16) {
-    std::vector<std::int16_t> out(elements(out_shape));
+    std::vector<std::int16_t> out(element_count(out_shape));
     const ConstView<std::int16_t> iv(arr.i16.data(), arr.shape);
     const View<std::int16_t> ov(out.data(), out_shape);
     a.inverse ? block8_inverse(iv, ov, o) : block8_forward(iv, ov, o);
@@ -58,7 +50,7 @@ void run_block8(const Block8Args& a) {
     in32.assign(arr.f64.begin(), arr.f64.end());
     src = in32.data();
   }
-  std::vector<float> out(elements(out_shape));
+  std::vector<float> out(element_count(out_shape));
   const ConstView<float> iv(src, arr.shape);
   const View<float> ov(out.data(), out_shape);
   a.inverse ? block8_inverse(iv, ov, o) : block8_forward(iv, ov, o);
@@ -102,9 +94,7 @@ void run_jpeg(const JpegArgs& a) {
   o.kernel = a.int16 ? Block8Kernel::Int16 : parse_block8_kernel(a.kernel);
   if (a.int16 && a.kernel != "fast" && a.kernel != "int16")
     throw Error("--int16 selects the int16 kernel; it cannot be combined with --kernel " + a.kernel);
-  if (a.edge != "error" && a.edge != "replicate")
-    throw Error("unknown --edge '" + a.edge + "' (use error or replicate)");
-  o.edge = a.edge == "replicate" ? Block8Edge::Replicate : Block8Edge::Error;
+  o.edge = parse_block8_edge(a.edge);
   o.color = a.color;
   o.nthreads = a.threads;
   const Image image = read_image(a.in);
@@ -118,16 +108,14 @@ void run_jpeg(const JpegArgs& a) {
               finite ? std::to_string(r.psnr_db).c_str() : "inf", 100.0 * r.zero_fraction,
               1e3 * r.seconds, a.out.empty() ? "" : ", wrote ", a.out.c_str());
   if (a.json) {
-    char psnr[64];
-    if (finite) std::snprintf(psnr, sizeof psnr, "%.6f", r.psnr_db);
-    else std::snprintf(psnr, sizeof psnr, "null");
     std::printf(
         "{\"input\": %s, \"output\": %s, \"width\": %d, \"height\": %d, \"color\": %s, "
         "\"table\": \"%s\", \"quality\": %d, \"kernel\": \"%s\", \"backend\": \"%s\", "
         "\"psnr_db\": %s, \"zero_fraction\": %.6f, \"seconds\": %.6f}\n",
         json_string(a.in).c_str(), a.out.empty() ? "null" : json_string(a.out).c_str(), image.width,
         image.height, r.image.channels == 3 ? "true" : "false", a.table.c_str(), a.quality,
-        r.kernel.c_str(), r.backend.c_str(), psnr, r.zero_fraction, r.seconds);
+        r.kernel.c_str(), r.backend.c_str(), json_number(r.psnr_db, "%.6f").c_str(), r.zero_fraction,
+        r.seconds);
   }
 }
 

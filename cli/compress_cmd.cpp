@@ -68,9 +68,9 @@ void run(const CompressArgs& a) {
   const double db = psnr(src, result);
   if (!a.out.empty()) write_image(a.out, result);
   if (a.json) {
-    std::printf("{\"psnr_db\": %.4f, \"keep\": %.4f, \"forward_seconds\": %.6f, \"threshold_seconds\": %.6f, "
+    std::printf("{\"psnr_db\": %s, \"keep\": %.4f, \"forward_seconds\": %.6f, \"threshold_seconds\": %.6f, "
                 "\"inverse_seconds\": %.6f, \"roundtrip_max_error\": %.3g, \"backend\": \"%s\"}\n",
-                db, a.keep, t_fwd, t_keep, t_inv, roundtrip, fwd.describe().substr(0, fwd.describe().find(']') + 1).c_str());
+                json_number(db, "%.4f").c_str(), a.keep, t_fwd, t_keep, t_inv, roundtrip, fwd.describe().substr(0, fwd.describe().find(']') + 1).c_str());
     return;
   }
   std::printf("whole-image DCT compression of %s (%dx%d, %s)\n", a.in.c_str(), src.width, src.height,

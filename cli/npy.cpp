@@ -3,6 +3,7 @@
 #include "npy.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -11,7 +12,8 @@
 #include <fstream>
 #include <limits>
 #include <sstream>
-#include <unistd.h>
+
+#include "core/atomic_file.hpp"
 
 namespace dctx::cli {
 namespace {
@@ -45,13 +47,6 @@ std::string dict_value(const std::string& header, const std::string& key, const 
   }
   auto e = header.find_first_of(",}", c);
   return header.substr(c, e - c);
-}
-
-bool host_little() {
-  const std::uint16_t one = 1;
-  unsigned char b;
-  std::memcpy(&b, &one, 1);
-  return b == 1;
 }
 
 // Decode one element of an elementary dtype to double.
@@ -147,28 +142,30 @@ Parsed parse(const std::string& path) {
   return r;
 }
 
-// Index of C-order element k in Fortran storage.
-std::size_t fortran_index(const Shape& shape, std::size_t k) {
-  std::size_t idx = 0, mul = 1;
-  std::vector<std::size_t> sub(shape.size());
-  for (std::size_t d = shape.size(); d-- > 0;) {
-    sub[d] = k % shape[d];
-    k /= shape[d];
-  }
-  for (std::size_t d = 0; d < shape.size(); ++d) {
-    idx += sub[d] * mul;
-    mul *= shape[d];
-  }
-  return idx;
-}
-
+// Visits the elements in C order; Fortran-ordered data is read through its strides.
 template <class Fn>
 void for_each_element(const Parsed& p, Fn&& fn) {
   const std::size_t n = p.a.size();
-  const bool swap = (p.endian == '>') == host_little() && p.itemsize > 1;
+  const bool swap = (p.endian == '>') == (std::endian::native == std::endian::little) && p.itemsize > 1;
   const auto* base = reinterpret_cast<const unsigned char*>(p.body.data() + p.offset);
+  // Fortran order: storage offset of the current C-order index, updated like an odometer.
+  const std::size_t nd = p.a.shape.size();
+  std::vector<std::size_t> fstride(nd), sub(nd, 0);
+  for (std::size_t d = 0, m = 1; d < nd; ++d) {
+    fstride[d] = m;
+    m *= p.a.shape[d];
+  }
+  std::size_t fidx = 0;
   for (std::size_t k = 0; k < n; ++k) {
-    const std::size_t src = p.a.fortran_order ? fortran_index(p.a.shape, k) : k;
+    if (p.a.fortran_order && k > 0) {
+      for (std::size_t d = nd; d-- > 0;) {  // advance the last axis, carrying into earlier ones
+        fidx += fstride[d];
+        if (++sub[d] < p.a.shape[d]) break;
+        fidx -= fstride[d] * p.a.shape[d];
+        sub[d] = 0;
+      }
+    }
+    const std::size_t src = p.a.fortran_order ? fidx : k;
     const unsigned char* e = base + src * p.itemsize;
     double v = 0;
     switch (p.kind) {
@@ -213,16 +210,14 @@ std::string header_for(const std::string& descr, const Shape& shape) {
 
 template <class T>
 void write_typed(const std::string& path, const Shape& shape, const T* data, const char* descr) {
-  std::size_t n = 1;
-  for (auto e : shape) n *= e;
   std::string bytes = header_for(descr, shape);
-  bytes.append(reinterpret_cast<const char*>(data), n * sizeof(T));
-  write_file_atomic(path, bytes);
+  bytes.append(reinterpret_cast<const char*>(data), element_count(shape) * sizeof(T));
+  detail::write_file_atomic(path, bytes);
 }
 
 }  // namespace
 
-std::size_t NpyArray::size() const {
+std::size_t element_count(const Shape& shape) {
   std::size_t n = 1;
   for (auto e : shape) n *= e;
   return n;
@@ -260,21 +255,5 @@ NpyArray read_npy_int16(const std::string& path) {
 void write_npy(const std::string& path, const Shape& shape, const float* data) { write_typed(path, shape, data, "<f4"); }
 void write_npy(const std::string& path, const Shape& shape, const double* data) { write_typed(path, shape, data, "<f8"); }
 void write_npy(const std::string& path, const Shape& shape, const std::int16_t* data) { write_typed(path, shape, data, "<i2"); }
-
-void write_file_atomic(const std::string& path, const std::string& bytes) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) throw Error("cannot write '" + path + "': " + std::strerror(errno));
-  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  const bool closed = std::fclose(f) == 0;
-  if (!ok || !closed) {
-    std::remove(tmp.c_str());
-    throw Error("cannot write '" + path + "': write failed");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw Error("cannot write '" + path + "': " + std::strerror(errno));
-  }
-}
 
 }  // namespace dctx::cli

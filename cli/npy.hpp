@@ -11,6 +11,9 @@
 
 namespace dctx::cli {
 
+/// Number of elements of `shape` (product of the extents).
+std::size_t element_count(const Shape& shape);
+
 struct NpyArray {
   Shape shape;
   std::string dtype;            ///< the file's descr, e.g. "<f4", ">i2", "|u1"
@@ -19,7 +22,7 @@ struct NpyArray {
   std::vector<double> f64;      ///< filled for float64 and for every integer/bool dtype
   std::vector<std::int16_t> i16;  ///< filled only by read_npy_int16
   bool single() const { return !f32.empty(); }  ///< data is in f32
-  std::size_t size() const;
+  std::size_t size() const { return element_count(shape); }
 };
 
 /// Read a .npy file. float32 (and float16) arrive as f32, float64 as f64, other numeric dtypes
@@ -32,8 +35,5 @@ NpyArray read_npy_int16(const std::string& path);
 void write_npy(const std::string& path, const Shape& shape, const float* data);
 void write_npy(const std::string& path, const Shape& shape, const double* data);
 void write_npy(const std::string& path, const Shape& shape, const std::int16_t* data);
-
-/// Write `bytes` to `path` through a temporary file in the same folder and a rename.
-void write_file_atomic(const std::string& path, const std::string& bytes);
 
 }  // namespace dctx::cli

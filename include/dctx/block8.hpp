@@ -166,6 +166,8 @@ std::string_view to_string(Block8Kernel k);
 std::string_view to_string(QuantTableKind k);
 /// "auto", "reference", "fast", "int16"; throws dctx::Error on anything else.
 Block8Kernel parse_block8_kernel(std::string_view s);
+/// "error", "replicate"; throws dctx::Error on anything else.
+Block8Edge parse_block8_edge(std::string_view s);
 /// "nvidia", "jpeg"; throws dctx::Error on anything else.
 QuantTableKind parse_quant_table_kind(std::string_view s);
 

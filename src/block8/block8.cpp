@@ -615,6 +615,11 @@ Block8Kernel parse_block8_kernel(std::string_view s) {
     if (s == to_string(k)) return k;
   throw Error("unknown block8 kernel '" + std::string(s) + "' (use auto, reference, fast or int16)");
 }
+Block8Edge parse_block8_edge(std::string_view s) {
+  if (s == "error") return Block8Edge::Error;
+  if (s == "replicate") return Block8Edge::Replicate;
+  throw Error("unknown block8 edge mode '" + std::string(s) + "' (use error or replicate)");
+}
 QuantTableKind parse_quant_table_kind(std::string_view s) {
   for (auto k : {QuantTableKind::Nvidia, QuantTableKind::Jpeg})
     if (s == to_string(k)) return k;

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/atomic_file.hpp"
 #include "dctx/block8.hpp"
 
 #if defined(DCTX_STB_IMPLEMENTATION)  // no libstb to link: compile the single-file libraries here
@@ -51,37 +52,6 @@ void check_image(const Image& im, const std::string& fn) {
                 " bytes, holds " + std::to_string(im.pixels.size()));
 }
 
-/// Write `bytes` to `path` via a temporary file in the same folder, then rename.
-void write_atomic(const std::string& path, const std::string& bytes) {
-  std::string tmp = path + ".tmp.XXXXXX";
-  const int fd = mkstemp(tmp.data());
-  if (fd < 0)
-    throw Error("write_image: cannot create a temporary file next to '" + path + "': " +
-                std::strerror(errno));
-  std::size_t done = 0;
-  int err = 0;
-  while (done < bytes.size()) {
-    const ssize_t w = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      err = errno;
-      break;
-    }
-    done += std::size_t(w);
-  }
-  if (::close(fd) != 0 && !err) err = errno;
-  if (!err) {
-    // mkstemp creates 0600; give the file the usual permissions (subject to the umask).
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    ::chmod(tmp.c_str(), 0666 & ~mask);
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
-  }
-  if (err) {
-    std::remove(tmp.c_str());
-    throw Error("write_image: cannot write '" + path + "': " + std::strerror(err));
-  }
-}
 
 void append(void* context, void* data, int size) {
   static_cast<std::string*>(context)->append(static_cast<const char*>(data), std::size_t(size));
@@ -183,7 +153,7 @@ void write_image(const std::string& path, const Image& image) {
     throw Error("write_image: cannot tell the format of '" + path +
                 "' from its extension (use .png, .bmp, .pgm or .ppm)");
   }
-  write_atomic(path, bytes);
+  detail::write_file_atomic(path, bytes, "write_image");
 }
 
 }  // namespace dctx
