@@ -43,6 +43,14 @@ def main(path):
             ratio = lambda base: f"{v / base:.2f}" if base else ""
             print(f"| {name[3:]} | {v:.0f} | {ratio(mem)} | {ratio(f)} | {ratio(c)} | {label[(name, sz)]} |")
         print()
+    aliased = [(n, s) for (n, s) in rate if n.endswith("Aliased")]
+    if aliased:
+        print("**Output 64 bytes after the input modulo 4 KiB (4K aliasing), one thread (Mpixel/s)**\n")
+        print("| benchmark | plane | Mpixel/s |")
+        print("|---|---|---:|")
+        for (n, s) in sorted(aliased):
+            print(f"| {n[3:]} | {s} x {s} | {rate[(n, s)]:.0f} |")
+        print()
     targets = sorted({n.split('/')[1] for (n, s) in rate if n.startswith("BM_Target_")})
     if targets:
         print("**Per SIMD target, 512 x 512 (Mpixel/s)**\n")
