@@ -1,9 +1,12 @@
 // Run-time dispatch of the 8x8 block kernels: block8-inl.h is compiled once per Highway target
 // (foreach_target.h) and HWY_DYNAMIC_DISPATCH picks the best one the CPU supports (or the one a
 // test forces with hwy::SetSupportedTargetsForTest).
-#ifndef HWY_DISABLED_TARGETS
-// SSSE3 and AVX3_DL add nothing to these kernels and only cost compile time.
-#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_AVX3_DL)
+// SSSE3 adds nothing to these kernels and only costs compile time. AVX3_DL (Ice Lake, Zen 4) is
+// compiled for its VNNI dot products (vpdpwssd) in the int16 kernels' first passes.
+#undef HWY_DISABLED_TARGETS
+#define HWY_DISABLED_TARGETS HWY_SSSE3
+#ifndef HWY_WANT_AVX3_DL
+#define HWY_WANT_AVX3_DL
 #endif
 
 #undef HWY_TARGET_INCLUDE
