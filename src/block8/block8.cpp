@@ -394,7 +394,7 @@ void check_options(const Block8Options& o, const std::string& fn) {
 }
 
 template <class T>
-void forward_impl(ConstView<T> inv, View<T> outv, const Block8Options& o, const char* name) {
+void forward_impl(const ConstView<T>& inv, const View<T>& outv, const Block8Options& o, const char* name) {
   const std::string fn = name;
   const auto k = resolve(o.kernel, std::is_same_v<T, std::int16_t>, fn);
   check_options(o, fn);
@@ -411,7 +411,7 @@ void forward_impl(ConstView<T> inv, View<T> outv, const Block8Options& o, const 
 }
 
 template <class T>
-void inverse_impl(ConstView<T> inv, View<T> outv, const Block8Options& o, const char* name) {
+void inverse_impl(const ConstView<T>& inv, const View<T>& outv, const Block8Options& o, const char* name) {
   const std::string fn = name;
   const auto k = resolve(o.kernel, std::is_same_v<T, std::int16_t>, fn);
   check_options(o, fn);
@@ -439,10 +439,29 @@ Quant transposed_quant(const QuantTable& table) {
   return q;
 }
 
+/// transposed_quant, kept per thread for the last table seen: a codec calling the fused pass block
+/// by block with one table builds the constants (64 reciprocals, or 64 magic numbers for int16)
+/// once instead of on every call.
+template <class Quant>
+const Quant& prepared_quant(const QuantTable& table) {
+  struct Entry {
+    QuantTable table;
+    Quant quant;
+    bool valid = false;
+  };
+  thread_local Entry last;
+  if (!last.valid || !(last.table == table)) {
+    last.quant = transposed_quant<Quant>(table);
+    last.table = table;
+    last.valid = true;
+  }
+  return last.quant;
+}
+
 template <class T>
-Block8Stats roundtrip_impl(ConstView<T> inv, View<T> outv, const QuantTable& table,
+Block8Stats roundtrip_impl(const ConstView<T>& inv, const View<T>& outv, const QuantTable& table,
                            const Block8Options& o) {
-  const std::string fn = "block8_roundtrip_quantized";
+  static const std::string fn = "block8_roundtrip_quantized";  // built once: longer than SSO
   const auto k = resolve(o.kernel, std::is_same_v<T, std::int16_t>, fn);
   check_options(o, fn);
   table.validate();
@@ -459,13 +478,13 @@ Block8Stats roundtrip_impl(ConstView<T> inv, View<T> outv, const QuantTable& tab
   const Planes<const T> src = readable_input(in, out, keep);
   if constexpr (std::is_same_v<T, float>) {
     if (k == Block8Kernel::Fast) {
-      const auto q = transposed_quant<QuantF32>(table);
+      const QuantF32& q = prepared_quant<QuantF32>(table);
       stats.zeros = run_planes<T>(src, out, pr, pc, fast_roundtrip_f32, &q, o.nthreads);
       return stats;
     }
   } else {
     if (k == Block8Kernel::Int16) {
-      const auto q = transposed_quant<QuantI16>(table);
+      const QuantI16& q = prepared_quant<QuantI16>(table);
       stats.zeros = run_planes<T>(src, out, pr, pc, int_roundtrip_i16, &q, o.nthreads);
       return stats;
     }
@@ -476,7 +495,7 @@ Block8Stats roundtrip_impl(ConstView<T> inv, View<T> outv, const QuantTable& tab
 }
 
 template <class TI, class TO, class Fn>
-void elementwise_blocks(ConstView<TI> inv, View<TO> outv, const QuantTable& table,
+void elementwise_blocks(const ConstView<TI>& inv, const View<TO>& outv, const QuantTable& table,
                         const std::string& fn, Fn f) {
   table.validate();
   const auto in = to_planes(inv, fn, "in", false);
@@ -519,26 +538,26 @@ const QuantTable kJpegChroma = {{17, 18, 24, 47, 99, 99, 99, 99,  //
 
 }  // namespace
 
-void block8_forward(ConstView<float> in, View<float> out, const Block8Options& options) {
+void block8_forward(const ConstView<float>& in, const View<float>& out, const Block8Options& options) {
   forward_impl<float>(in, out, options, "block8_forward");
 }
-void block8_inverse(ConstView<float> in, View<float> out, const Block8Options& options) {
+void block8_inverse(const ConstView<float>& in, const View<float>& out, const Block8Options& options) {
   inverse_impl<float>(in, out, options, "block8_inverse");
 }
-void block8_forward(ConstView<std::int16_t> in, View<std::int16_t> out,
+void block8_forward(const ConstView<std::int16_t>& in, const View<std::int16_t>& out,
                     const Block8Options& options) {
   forward_impl<std::int16_t>(in, out, options, "block8_forward");
 }
-void block8_inverse(ConstView<std::int16_t> in, View<std::int16_t> out,
+void block8_inverse(const ConstView<std::int16_t>& in, const View<std::int16_t>& out,
                     const Block8Options& options) {
   inverse_impl<std::int16_t>(in, out, options, "block8_inverse");
 }
 
-Block8Stats block8_roundtrip_quantized(ConstView<float> in, View<float> out,
+Block8Stats block8_roundtrip_quantized(const ConstView<float>& in, const View<float>& out,
                                        const QuantTable& table, const Block8Options& options) {
   return roundtrip_impl<float>(in, out, table, options);
 }
-Block8Stats block8_roundtrip_quantized(ConstView<std::int16_t> in, View<std::int16_t> out,
+Block8Stats block8_roundtrip_quantized(const ConstView<std::int16_t>& in, const View<std::int16_t>& out,
                                        const QuantTable& table, const Block8Options& options) {
   return roundtrip_impl<std::int16_t>(in, out, table, options);
 }
@@ -571,22 +590,22 @@ QuantTable quant_table_scaled(const QuantTable& base, int quality) {
 QuantTable quant_table_jpeg_luma(int quality) { return quant_table_scaled(kJpegLuma, quality); }
 QuantTable quant_table_jpeg_chroma(int quality) { return quant_table_scaled(kJpegChroma, quality); }
 
-void block8_quantize(ConstView<float> coeffs, View<std::int16_t> levels, const QuantTable& table) {
+void block8_quantize(const ConstView<float>& coeffs, const View<std::int16_t>& levels, const QuantTable& table) {
   elementwise_blocks(coeffs, levels, table, "block8_quantize",
                      [](float c, int q) { return quantize_value(c, q); });
 }
-void block8_quantize(ConstView<std::int16_t> coeffs, View<std::int16_t> levels,
+void block8_quantize(const ConstView<std::int16_t>& coeffs, const View<std::int16_t>& levels,
                      const QuantTable& table) {
   elementwise_blocks(coeffs, levels, table, "block8_quantize",
                      [](std::int16_t c, int q) { return quantize_value(c, q); });
 }
-void block8_dequantize(ConstView<std::int16_t> levels, View<float> coeffs,
+void block8_dequantize(const ConstView<std::int16_t>& levels, const View<float>& coeffs,
                        const QuantTable& table) {
   elementwise_blocks(levels, coeffs, table, "block8_dequantize", [](std::int16_t l, int q) {
     return static_cast<float>(l) * static_cast<float>(q);
   });
 }
-void block8_dequantize(ConstView<std::int16_t> levels, View<std::int16_t> coeffs,
+void block8_dequantize(const ConstView<std::int16_t>& levels, const View<std::int16_t>& coeffs,
                        const QuantTable& table) {
   elementwise_blocks(levels, coeffs, table, "block8_dequantize",
                      [](std::int16_t l, int q) { return saturate16(std::int64_t{l} * q); });

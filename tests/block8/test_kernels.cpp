@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <thread>
 #include <vector>
 
 #include "block8/constants.hpp"
@@ -259,6 +260,55 @@ TEST_P(Kernels, FusedEqualsSeparatePassesInt16) {
   const auto x = test8::random_int16(rows * cols, -128, 127, 11);
   for (const QuantTable& t : {quant_table_nvidia(), quant_table_jpeg_luma(90), quant_table_jpeg_chroma(10)})
     ExpectFusedInt16EqualsSeparate(x, rows, cols, t);
+}
+
+// The fused pass keeps the constants of the last table per thread: tables that change between
+// calls (and back), one entry apart, and calls on two threads must each use their own table.
+TEST_P(Kernels, FusedPassFollowsTheTableOfEachCall) {
+  const std::size_t rows = 16, cols = 48;
+  const Shape s{rows, cols};
+  const auto x = test8::random_floats(rows * cols, -128.0f, 127.0f, 12);
+  const auto xi = test8::random_int16(rows * cols, -128, 127, 13);
+  QuantTable nudged = quant_table_nvidia();
+  nudged.q[63] += 1;  // differs from the NVIDIA table in the last entry only
+  std::vector<QuantTable> tables = {quant_table_nvidia(), quant_table_jpeg_luma(90), quant_table_nvidia(),
+                                    nudged, quant_table_nvidia(), quant_table_jpeg_chroma(10)};
+  for (std::size_t k = 0; k < tables.size(); ++k) {
+    SCOPED_TRACE("call " + std::to_string(k));
+    const QuantTable& t = tables[k];
+    std::vector<float> c(x.size(), kNaN), d(x.size(), kNaN), sep(x.size(), kNaN), fused(x.size(), kNaN);
+    std::vector<std::int16_t> levels(x.size(), kSentinel);
+    block8_forward(ConstView<float>(x.data(), s), View<float>(c.data(), s));
+    block8_quantize(ConstView<float>(c.data(), s), View<std::int16_t>(levels.data(), s), t);
+    block8_dequantize(ConstView<std::int16_t>(levels.data(), s), View<float>(d.data(), s), t);
+    block8_inverse(ConstView<float>(d.data(), s), View<float>(sep.data(), s));
+    Block8Options two_threads;
+    two_threads.nthreads = 2;
+    const auto st = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(fused.data(), s), t,
+                                               k % 2 ? two_threads : Block8Options{});
+    EXPECT_EQ(fused, sep);
+    EXPECT_EQ(st.zeros, std::size_t(std::count(levels.begin(), levels.end(), 0)));
+    ExpectFusedInt16EqualsSeparate(xi, rows, cols, t);
+  }
+  // Two threads, each with its own table, many calls each.
+  std::vector<float> want[2];
+  for (int i = 0; i < 2; ++i) {
+    want[i].assign(x.size(), kNaN);
+    block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(want[i].data(), s), tables[i]);
+  }
+  bool same[2] = {true, true};
+  std::vector<std::thread> pool;
+  for (int i = 0; i < 2; ++i)
+    pool.emplace_back([&, i] {  // the fixture's target mask is process-wide
+      std::vector<float> got(x.size(), kNaN);
+      for (int n = 0; n < 200; ++n) {
+        block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(got.data(), s), tables[i]);
+        if (got != want[i]) same[i] = false;
+      }
+    });
+  for (auto& th : pool) th.join();
+  EXPECT_TRUE(same[0]);
+  EXPECT_TRUE(same[1]);
 }
 
 // Every plane width from 8 to 136 columns: the kernels walk groups of tiles, single tiles and
