@@ -215,6 +215,21 @@ TEST_P(Kernels, Int16StridedBatch) {
   EXPECT_EQ(out, ref);
 }
 
+// forward -> quantize -> dequantize -> inverse on the float plane x (rows x cols): the samples, and
+// the number of zero levels in `zeros`.
+std::vector<float> SeparatePassesFloat(const std::vector<float>& x, std::size_t rows, std::size_t cols,
+                                       const QuantTable& t, std::size_t& zeros) {
+  const Shape s{rows, cols};
+  std::vector<float> c(x.size(), kNaN), d(x.size(), kNaN), sep(x.size(), kNaN);
+  std::vector<std::int16_t> levels(x.size(), kSentinel);
+  block8_forward(ConstView<float>(x.data(), s), View<float>(c.data(), s));
+  block8_quantize(ConstView<float>(c.data(), s), View<std::int16_t>(levels.data(), s), t);
+  block8_dequantize(ConstView<std::int16_t>(levels.data(), s), View<float>(d.data(), s), t);
+  block8_inverse(ConstView<float>(d.data(), s), View<float>(sep.data(), s));
+  zeros = std::size_t(std::count(levels.begin(), levels.end(), 0));
+  return sep;
+}
+
 // The fused pass equals forward -> quantize -> dequantize -> inverse, bit for bit, and counts the
 // zero levels.
 TEST_P(Kernels, FusedEqualsSeparatePassesFloat) {
@@ -222,16 +237,13 @@ TEST_P(Kernels, FusedEqualsSeparatePassesFloat) {
   const auto x = test8::random_floats(rows * cols, -128.0f, 127.0f, 10);
   for (const QuantTable& t : {quant_table_nvidia(), quant_table_jpeg_luma(75), quant_table_jpeg_chroma(20)}) {
     const Shape s{rows, cols};
-    std::vector<float> c(x.size(), kNaN), d(x.size(), kNaN), sep(x.size(), kNaN), fused(x.size(), kNaN);
-    std::vector<std::int16_t> levels(x.size(), kSentinel);
-    block8_forward(ConstView<float>(x.data(), s), View<float>(c.data(), s));
-    block8_quantize(ConstView<float>(c.data(), s), View<std::int16_t>(levels.data(), s), t);
-    block8_dequantize(ConstView<std::int16_t>(levels.data(), s), View<float>(d.data(), s), t);
-    block8_inverse(ConstView<float>(d.data(), s), View<float>(sep.data(), s));
+    std::size_t zeros = 0;
+    const auto sep = SeparatePassesFloat(x, rows, cols, t, zeros);
+    std::vector<float> fused(x.size(), kNaN);
     const auto st = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(fused.data(), s), t);
     EXPECT_EQ(fused, sep);
     EXPECT_EQ(st.coefficients, x.size());
-    EXPECT_EQ(st.zeros, std::size_t(std::count(levels.begin(), levels.end(), 0)));
+    EXPECT_EQ(st.zeros, zeros);
     EXPECT_GT(st.zeros, 0u);
   }
 }
@@ -276,18 +288,15 @@ TEST_P(Kernels, FusedPassFollowsTheTableOfEachCall) {
   for (std::size_t k = 0; k < tables.size(); ++k) {
     SCOPED_TRACE("call " + std::to_string(k));
     const QuantTable& t = tables[k];
-    std::vector<float> c(x.size(), kNaN), d(x.size(), kNaN), sep(x.size(), kNaN), fused(x.size(), kNaN);
-    std::vector<std::int16_t> levels(x.size(), kSentinel);
-    block8_forward(ConstView<float>(x.data(), s), View<float>(c.data(), s));
-    block8_quantize(ConstView<float>(c.data(), s), View<std::int16_t>(levels.data(), s), t);
-    block8_dequantize(ConstView<std::int16_t>(levels.data(), s), View<float>(d.data(), s), t);
-    block8_inverse(ConstView<float>(d.data(), s), View<float>(sep.data(), s));
+    std::size_t zeros = 0;
+    const auto sep = SeparatePassesFloat(x, rows, cols, t, zeros);
+    std::vector<float> fused(x.size(), kNaN);
     Block8Options two_threads;
     two_threads.nthreads = 2;
     const auto st = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(fused.data(), s), t,
                                                k % 2 ? two_threads : Block8Options{});
     EXPECT_EQ(fused, sep);
-    EXPECT_EQ(st.zeros, std::size_t(std::count(levels.begin(), levels.end(), 0)));
+    EXPECT_EQ(st.zeros, zeros);
     ExpectFusedInt16EqualsSeparate(xi, rows, cols, t);
   }
   // Two threads, each with its own table, many calls each.
