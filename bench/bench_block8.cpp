@@ -246,6 +246,16 @@ BENCHMARK(BM_DctxRoundtripFast)->PLANES;
 BENCHMARK(BM_DctxForwardInt16)->PLANES;
 BENCHMARK(BM_DctxInverseInt16)->PLANES;
 BENCHMARK(BM_DctxRoundtripInt16)->PLANES;
+// One 8x8 block per call: what a codec calling the library block by block pays per call.
+#define ONE_BLOCK Arg(8)->UseRealTime()
+BENCHMARK(BM_DctxForwardFast)->ONE_BLOCK;
+BENCHMARK(BM_DctxRoundtripFast)->ONE_BLOCK;
+BENCHMARK(BM_DctxForwardInt16)->ONE_BLOCK;
+BENCHMARK(BM_DctxRoundtripInt16)->ONE_BLOCK;
+BENCHMARK(BM_FftwForward)->ONE_BLOCK;
+#if defined(DCTX_HAVE_OPENCV)
+BENCHMARK(BM_OpenCVForward)->ONE_BLOCK;
+#endif
 BENCHMARK(BM_DctxForwardFastAliased)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_DctxRoundtripFastAliased)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_DctxForwardReference)->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();

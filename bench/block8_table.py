@@ -43,6 +43,14 @@ def main(path):
             ratio = lambda base: f"{v / base:.2f}" if base else ""
             print(f"| {name[3:]} | {v:.0f} | {ratio(mem)} | {ratio(f)} | {ratio(c)} | {label[(name, sz)]} |")
         print()
+    one = [(n, s) for (n, s) in rate if s == "8" and not n.startswith("BM_Target_")]
+    if one:
+        print("**One 8x8 block per call, one thread** (ns per call)\n")
+        print("| benchmark | ns per call | notes |")
+        print("|---|---:|---|")
+        for (n, s) in one:
+            print(f"| {n[3:]} | {64e3 / rate[(n, s)]:.0f} | {label[(n, s)]} |")
+        print()
     aliased = [(n, s) for (n, s) in rate if n.endswith("Aliased")]
     if aliased:
         print("**Output 64 bytes after the input modulo 4 KiB (4K aliasing), one thread (Mpixel/s)**\n")
