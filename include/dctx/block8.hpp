@@ -51,9 +51,11 @@ struct Block8Options {
 /// Forward blockwise DCT of a plane (2D view) or batch (3D view). `out` may be `in` itself (same
 /// view: in place); an input that otherwise overlaps the output is copied first.
 /// Float data: Reference or Fast kernel.
-void block8_forward(const ConstView<float>& in, const View<float>& out, const Block8Options& options = {});
+void block8_forward(const ConstView<float>& in, const View<float>& out,
+                    const Block8Options& options = {});
 /// Inverse blockwise DCT (orthonormal DCT-III on each 8x8 block of coefficients).
-void block8_inverse(const ConstView<float>& in, const View<float>& out, const Block8Options& options = {});
+void block8_inverse(const ConstView<float>& in, const View<float>& out,
+                    const Block8Options& options = {});
 /// int16 forward: coefficients rounded to nearest and saturated to int16. Every kernel applies.
 void block8_forward(const ConstView<std::int16_t>& in, const View<std::int16_t>& out,
                     const Block8Options& options = {});
@@ -84,11 +86,13 @@ QuantTable quant_table_scaled(const QuantTable& base, int quality);
 /// Quantize: level = round_half_away_from_zero(c / Q), saturated to int16. For float
 /// coefficients c/Q is evaluated as c times the float reciprocal of Q (this can differ from true
 /// division only within one float ulp of a half-integer); for int16 it is exact.
-void block8_quantize(const ConstView<float>& coeffs, const View<std::int16_t>& levels, const QuantTable& table);
+void block8_quantize(const ConstView<float>& coeffs, const View<std::int16_t>& levels,
+                     const QuantTable& table);
 void block8_quantize(const ConstView<std::int16_t>& coeffs, const View<std::int16_t>& levels,
                      const QuantTable& table);
 /// Dequantize: c = level * Q (saturated to int16 for the int16 output).
-void block8_dequantize(const ConstView<std::int16_t>& levels, const View<float>& coeffs, const QuantTable& table);
+void block8_dequantize(const ConstView<std::int16_t>& levels, const View<float>& coeffs,
+                       const QuantTable& table);
 void block8_dequantize(const ConstView<std::int16_t>& levels, const View<std::int16_t>& coeffs,
                        const QuantTable& table);
 
@@ -105,8 +109,9 @@ struct Block8Stats {
 /// with Block8Edge::Replicate any plane size is accepted.
 Block8Stats block8_roundtrip_quantized(const ConstView<float>& in, const View<float>& out,
                                        const QuantTable& table, const Block8Options& options = {});
-Block8Stats block8_roundtrip_quantized(const ConstView<std::int16_t>& in, const View<std::int16_t>& out,
-                                       const QuantTable& table, const Block8Options& options = {});
+Block8Stats block8_roundtrip_quantized(const ConstView<std::int16_t>& in,
+                                       const View<std::int16_t>& out, const QuantTable& table,
+                                       const Block8Options& options = {});
 
 /// The SIMD target the Fast and Int16 kernels dispatch to now, e.g. "AVX3", "AVX2", "EMU128".
 std::string block8_target();

@@ -16,33 +16,37 @@ namespace dctx {
 /// the shared cache (cached_plan), so repeated calls on one shape cost no planning.
 /// T is float or double.
 template <class T>
-void dct(ConstView<T> in, View<T> out, int type = 2, int axis = -1, Norm norm = Norm::Backward,
-         int threads = 1, std::optional<bool> orthogonalize = std::nullopt);
+void dct(const ConstView<T>& in, const View<T>& out, int type = 2, int axis = -1,
+         Norm norm = Norm::Backward, int threads = 1,
+         std::optional<bool> orthogonalize = std::nullopt);
 template <class T>
-void idct(ConstView<T> in, View<T> out, int type = 2, int axis = -1, Norm norm = Norm::Backward,
-          int threads = 1, std::optional<bool> orthogonalize = std::nullopt);
+void idct(const ConstView<T>& in, const View<T>& out, int type = 2, int axis = -1,
+          Norm norm = Norm::Backward, int threads = 1,
+          std::optional<bool> orthogonalize = std::nullopt);
 template <class T>
-void dst(ConstView<T> in, View<T> out, int type = 2, int axis = -1, Norm norm = Norm::Backward,
-         int threads = 1, std::optional<bool> orthogonalize = std::nullopt);
+void dst(const ConstView<T>& in, const View<T>& out, int type = 2, int axis = -1,
+         Norm norm = Norm::Backward, int threads = 1,
+         std::optional<bool> orthogonalize = std::nullopt);
 template <class T>
-void idst(ConstView<T> in, View<T> out, int type = 2, int axis = -1, Norm norm = Norm::Backward,
-          int threads = 1, std::optional<bool> orthogonalize = std::nullopt);
+void idst(const ConstView<T>& in, const View<T>& out, int type = 2, int axis = -1,
+          Norm norm = Norm::Backward, int threads = 1,
+          std::optional<bool> orthogonalize = std::nullopt);
 
 /// N-D versions: `axes` empty means every axis.
 template <class T>
-void dctn(ConstView<T> in, View<T> out, int type = 2, std::vector<int> axes = {},
+void dctn(const ConstView<T>& in, const View<T>& out, int type = 2, std::vector<int> axes = {},
           Norm norm = Norm::Backward, int threads = 1,
           std::optional<bool> orthogonalize = std::nullopt);
 template <class T>
-void idctn(ConstView<T> in, View<T> out, int type = 2, std::vector<int> axes = {},
+void idctn(const ConstView<T>& in, const View<T>& out, int type = 2, std::vector<int> axes = {},
            Norm norm = Norm::Backward, int threads = 1,
            std::optional<bool> orthogonalize = std::nullopt);
 template <class T>
-void dstn(ConstView<T> in, View<T> out, int type = 2, std::vector<int> axes = {},
+void dstn(const ConstView<T>& in, const View<T>& out, int type = 2, std::vector<int> axes = {},
           Norm norm = Norm::Backward, int threads = 1,
           std::optional<bool> orthogonalize = std::nullopt);
 template <class T>
-void idstn(ConstView<T> in, View<T> out, int type = 2, std::vector<int> axes = {},
+void idstn(const ConstView<T>& in, const View<T>& out, int type = 2, std::vector<int> axes = {},
            Norm norm = Norm::Backward, int threads = 1,
            std::optional<bool> orthogonalize = std::nullopt);
 

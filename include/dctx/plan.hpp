@@ -46,8 +46,8 @@ class Plan {
   Plan& operator=(const Plan&) = delete;
   ~Plan();
 
-  void execute(ConstView<float> in, View<float> out) const;
-  void execute(ConstView<double> in, View<double> out) const;
+  void execute(const ConstView<float>& in, const View<float>& out) const;
+  void execute(const ConstView<double>& in, const View<double>& out) const;
   /// In place on `data`.
   void execute(View<float> data) const { execute(ConstView<float>(data), data); }
   void execute(View<double> data) const { execute(ConstView<double>(data), data); }
@@ -66,7 +66,7 @@ class Plan {
 
  private:
   template <class T>
-  void execute_typed(ConstView<T> in, View<T> out) const;
+  void execute_typed(const ConstView<T>& in, const View<T>& out) const;
   template <class T>
   void execute_strided(const T* in, const std::ptrdiff_t* is, T* out, const std::ptrdiff_t* os) const;
   PlanDesc desc_;

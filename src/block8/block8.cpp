@@ -394,7 +394,8 @@ void check_options(const Block8Options& o, const std::string& fn) {
 }
 
 template <class T>
-void forward_impl(const ConstView<T>& inv, const View<T>& outv, const Block8Options& o, const char* name) {
+void forward_impl(const ConstView<T>& inv, const View<T>& outv, const Block8Options& o,
+                  const char* name) {
   const std::string fn = name;
   const auto k = resolve(o.kernel, std::is_same_v<T, std::int16_t>, fn);
   check_options(o, fn);
@@ -411,7 +412,8 @@ void forward_impl(const ConstView<T>& inv, const View<T>& outv, const Block8Opti
 }
 
 template <class T>
-void inverse_impl(const ConstView<T>& inv, const View<T>& outv, const Block8Options& o, const char* name) {
+void inverse_impl(const ConstView<T>& inv, const View<T>& outv, const Block8Options& o,
+                  const char* name) {
   const std::string fn = name;
   const auto k = resolve(o.kernel, std::is_same_v<T, std::int16_t>, fn);
   check_options(o, fn);
@@ -538,10 +540,12 @@ const QuantTable kJpegChroma = {{17, 18, 24, 47, 99, 99, 99, 99,  //
 
 }  // namespace
 
-void block8_forward(const ConstView<float>& in, const View<float>& out, const Block8Options& options) {
+void block8_forward(const ConstView<float>& in, const View<float>& out,
+                    const Block8Options& options) {
   forward_impl<float>(in, out, options, "block8_forward");
 }
-void block8_inverse(const ConstView<float>& in, const View<float>& out, const Block8Options& options) {
+void block8_inverse(const ConstView<float>& in, const View<float>& out,
+                    const Block8Options& options) {
   inverse_impl<float>(in, out, options, "block8_inverse");
 }
 void block8_forward(const ConstView<std::int16_t>& in, const View<std::int16_t>& out,
@@ -557,7 +561,8 @@ Block8Stats block8_roundtrip_quantized(const ConstView<float>& in, const View<fl
                                        const QuantTable& table, const Block8Options& options) {
   return roundtrip_impl<float>(in, out, table, options);
 }
-Block8Stats block8_roundtrip_quantized(const ConstView<std::int16_t>& in, const View<std::int16_t>& out,
+Block8Stats block8_roundtrip_quantized(const ConstView<std::int16_t>& in,
+                                       const View<std::int16_t>& out,
                                        const QuantTable& table, const Block8Options& options) {
   return roundtrip_impl<std::int16_t>(in, out, table, options);
 }
@@ -590,7 +595,8 @@ QuantTable quant_table_scaled(const QuantTable& base, int quality) {
 QuantTable quant_table_jpeg_luma(int quality) { return quant_table_scaled(kJpegLuma, quality); }
 QuantTable quant_table_jpeg_chroma(int quality) { return quant_table_scaled(kJpegChroma, quality); }
 
-void block8_quantize(const ConstView<float>& coeffs, const View<std::int16_t>& levels, const QuantTable& table) {
+void block8_quantize(const ConstView<float>& coeffs, const View<std::int16_t>& levels,
+                     const QuantTable& table) {
   elementwise_blocks(coeffs, levels, table, "block8_quantize",
                      [](float c, int q) { return quantize_value(c, q); });
 }

@@ -135,7 +135,7 @@ std::string Plan::describe() const {
 }
 
 template <class T>
-void Plan::execute_typed(ConstView<T> in, View<T> out) const {
+void Plan::execute_typed(const ConstView<T>& in, const View<T>& out) const {
   if (!impl_) throw Error("plan is empty (moved from)");
   if (in.shape() != desc_.shape)
     throw Error("input shape " + detail::shape_str(in.shape()) + " does not match the plan shape " +
@@ -184,8 +184,12 @@ void Plan::execute_strided(const T* in, const std::ptrdiff_t* is, T* out, const 
   impl_->execute(in, is, out, os);
 }
 
-void Plan::execute(ConstView<float> in, View<float> out) const { execute_typed<float>(in, out); }
-void Plan::execute(ConstView<double> in, View<double> out) const { execute_typed<double>(in, out); }
+void Plan::execute(const ConstView<float>& in, const View<float>& out) const {
+  execute_typed<float>(in, out);
+}
+void Plan::execute(const ConstView<double>& in, const View<double>& out) const {
+  execute_typed<double>(in, out);
+}
 void Plan::execute(const float* in, const std::ptrdiff_t* is, float* out, const std::ptrdiff_t* os) const {
   execute_strided<float>(in, is, out, os);
 }
