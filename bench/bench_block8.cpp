@@ -126,34 +126,55 @@ void BM_DctxRoundtrip(benchmark::State& s, Block8Kernel kernel) {
   rate(s, n * n);
 }
 
-// The output placed 64 bytes after the input modulo 4 KiB, on a 1024-column plane (4 KiB rows): the
-// layout where every load of a left-to-right walk would wait on a just-issued store ("4K aliasing";
-// the kernels walk right to left there). fn(in, out) runs one pass.
-template <class Fn>
-void BM_DctxAliased(benchmark::State& s, Fn fn) {
+// The output placed `offset` bytes after the input's page offset, input on a page: 64 bytes (on a
+// 1024-column plane, rows of 4 KiB) is the layout where every load of a left-to-right walk would
+// wait on a just-issued store ("4K aliasing"; the kernels walk right to left there); 16 bytes is
+// where numpy and malloc put large arrays (rows 16 bytes into a cache line: the realigned
+// non-temporal stores). fn(in, out) runs one pass.
+template <class T, class Fn>
+void BM_DctxPlaced(benchmark::State& s, std::size_t offset, const char* what, Fn fn) {
   const std::size_t n = std::size_t(s.range(0));
-  const std::size_t bytes = (n * n * sizeof(float) + 4095) / 4096 * 4096;
-  Buffer<float> both((2 * bytes + 64) / sizeof(float));
-  Buffer<float> in(n * n);
+  const std::size_t bytes = (n * n * sizeof(T) + 4095) / 4096 * 4096;
+  Buffer<unsigned char> both(2 * bytes + 4096 + offset);
+  Buffer<T> in(n * n);
   fill(in, 2);
-  std::memcpy(both.p, in.p, n * n * sizeof(float));
-  float* out = both.p + (bytes + 64) / sizeof(float);
-  const ConstView<float> iv(both.p, {n, n});
-  const View<float> ov(out, {n, n});
+  unsigned char* page = both.p + (4096 - reinterpret_cast<std::uintptr_t>(both.p) % 4096) % 4096;
+  std::memcpy(page, in.p, n * n * sizeof(T));
+  T* out = reinterpret_cast<T*>(page + bytes + offset);
+  const ConstView<T> iv(reinterpret_cast<const T*>(page), {n, n});
+  const View<T> ov(out, {n, n});
   for (auto _ : s) {
     fn(iv, ov);
     benchmark::DoNotOptimize(out);
     benchmark::ClobberMemory();
   }
-  s.SetLabel("out - in = 64 B mod 4 KiB, on " + std::string(block8_target()));
+  s.SetLabel(std::string(what) + ", on " + block8_target());
   rate(s, n * n);
 }
+const QuantTable kNvidiaTable = quant_table_nvidia();
+template <class T>
+void Forward(const ConstView<T>& i, const View<T>& o) { block8_forward(i, o); }
+template <class T>
+void Roundtrip(const ConstView<T>& i, const View<T>& o) {
+  benchmark::DoNotOptimize(block8_roundtrip_quantized(i, o, kNvidiaTable));
+}
 void BM_DctxForwardFastAliased(benchmark::State& s) {
-  BM_DctxAliased(s, [](ConstView<float> i, View<float> o) { block8_forward(i, o); });
+  BM_DctxPlaced<float>(s, 64, "out - in = 64 B mod 4 KiB", Forward<float>);
 }
 void BM_DctxRoundtripFastAliased(benchmark::State& s) {
-  const QuantTable t = quant_table_nvidia();
-  BM_DctxAliased(s, [&](ConstView<float> i, View<float> o) { benchmark::DoNotOptimize(block8_roundtrip_quantized(i, o, t)); });
+  BM_DctxPlaced<float>(s, 64, "out - in = 64 B mod 4 KiB", Roundtrip<float>);
+}
+void BM_DctxForwardFastLine16(benchmark::State& s) {
+  BM_DctxPlaced<float>(s, 16, "out 16 B into a cache line", Forward<float>);
+}
+void BM_DctxRoundtripFastLine16(benchmark::State& s) {
+  BM_DctxPlaced<float>(s, 16, "out 16 B into a cache line", Roundtrip<float>);
+}
+void BM_DctxForwardInt16Line16(benchmark::State& s) {
+  BM_DctxPlaced<std::int16_t>(s, 16, "out 16 B into a cache line", Forward<std::int16_t>);
+}
+void BM_DctxRoundtripInt16Line16(benchmark::State& s) {
+  BM_DctxPlaced<std::int16_t>(s, 16, "out 16 B into a cache line", Roundtrip<std::int16_t>);
 }
 
 void BM_DctxForwardFast(benchmark::State& s) { BM_Dctx<float, false>(s, Block8Kernel::Fast); }
@@ -258,6 +279,10 @@ BENCHMARK(BM_OpenCVForward)->ONE_BLOCK;
 #endif
 BENCHMARK(BM_DctxForwardFastAliased)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_DctxRoundtripFastAliased)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_DctxForwardFastLine16)->Arg(kBig)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_DctxRoundtripFastLine16)->Arg(kBig)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_DctxForwardInt16Line16)->Arg(kBig)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_DctxRoundtripInt16Line16)->Arg(kBig)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_DctxForwardReference)->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_FftwForward)->PLANES;
 BENCHMARK(BM_FftwInverse)->PLANES;

@@ -150,14 +150,91 @@ HWY_INLINE void TransposeTile(D d, hn::Vec<D> (&r)[8][kV]) {
   for (std::size_t j = 0; j < (kV); ++j)                                            \
   call(o, r[0][j], r[1][j], r[2][j], r[3][j], r[4][j], r[5][j], r[6][j], r[7][j])
 
-// kStream: non-temporal stores (the caller checked alignment), for outputs larger than the caches.
-template <bool kStream, class D, class T>
-HWY_INLINE void StoreVec(D d, hn::Vec<D> v, T* p) {
-  if constexpr (kStream) {
-    hn::Stream(v, d, p);
-  } else {
-    hn::StoreU(v, d, p);
+// How tiles store their rows (StoreMode picks it per call): 0 ordinary stores; 1 non-temporal
+// stores, the rows starting on cache lines; 2, 3, 4 non-temporal stores of whole cache lines when
+// the rows start 16, 32 or 48 bytes into one (numpy and malloc align to 16 bytes). Then every
+// 64-byte row piece of a tile straddles two lines: each line is assembled in a register from the
+// two neighbouring tiles of the walk (valignd) and streamed whole; the first and last partial line
+// of every row go out as masked ordinary stores. (Streaming the pieces separately, in aligned 16-
+// and 32-byte parts, leaves the write-combining buffers with partial lines: 2.5x slower than
+// ordinary stores on Zen 4.) The previous tile's rows wait in a per-thread carry.
+struct StreamCarry {  // one per walk, on the walking thread's stack
+  alignas(64) std::int32_t prev[8][16];  // the last tile's rows, as 32-bit lanes
+  void* prev_at[8];                      // where they belong
+  bool have = false;                     // prev holds the neighbour of the next tile
+  bool backward = false;                 // the walk runs right to left
+};
+#if HWY_TARGET <= HWY_AVX3
+#define DCTX_BLOCK8_REALIGNED_STREAM 1
+// Row i (of 8) of a tile, 64 bytes at p, which lies kStream - 1 16-byte steps into a line.
+template <int kStream, class V>
+HWY_INLINE void StoreRealigned(V v8, void* p, std::size_t i, StreamCarry& c) {
+  constexpr int kS = 4 * (kStream - 1);  // 32-bit lanes of the row in the line before it ends
+  const hn::Full512<std::int32_t> d;
+  const auto v = hn::BitCast(d, v8);
+  auto* at = static_cast<std::uint8_t*>(p);
+  if (c.have) {
+    const auto prev = hn::Load(d, c.prev[i]);
+    // The line between the left and the right tile: the left's last kS lanes, the right's first.
+    const auto right = c.backward ? prev : v, left = c.backward ? v : prev;
+    const hn::Vec<decltype(d)> line{_mm512_alignr_epi32(right.raw, left.raw, 16 - kS)};
+    auto* line_at = c.backward ? at + 64 - 4 * kS : at - 4 * kS;
+    hn::Stream(line, d, reinterpret_cast<std::int32_t*>(line_at));
+  } else {  // the first tile of the run: its part of the line it shares with the row's edge
+    const auto head = hn::FirstN(d, 16 - kS);
+    hn::BlendedStore(v, c.backward ? hn::Not(head) : head, d, reinterpret_cast<std::int32_t*>(at));
   }
+  hn::Store(v, d, c.prev[i]);
+  c.prev_at[i] = p;
+}
+// After the last full tile of a row: the part of its line at the row's other edge.
+template <int kStream>
+HWY_INLINE void FlushCarry(StreamCarry& c) {
+  constexpr int kS = 4 * (kStream - 1);
+  const hn::Full512<std::int32_t> d;
+  if (!c.have) return;
+  const auto head = hn::FirstN(d, 16 - kS);
+  for (std::size_t i = 0; i < 8; ++i)
+    hn::BlendedStore(hn::Load(d, c.prev[i]), c.backward ? head : hn::Not(head), d,
+                     static_cast<std::int32_t*>(c.prev_at[i]));
+  c.have = false;
+}
+#else
+#define DCTX_BLOCK8_REALIGNED_STREAM 0
+#endif
+
+template <int kStream, class D, class T>
+HWY_INLINE void StoreRow(D d, hn::Vec<D> v, T* p, std::size_t i, StreamCarry& sc) {
+  if constexpr (kStream == 1) {
+    hn::Stream(v, d, p);
+    return;
+  }
+#if DCTX_BLOCK8_REALIGNED_STREAM
+  if constexpr (kStream >= 2 && sizeof(hn::TFromD<D>) * hn::MaxLanes(D()) == 64) {
+    StoreRealigned<kStream>(v, p, i, sc);
+    return;
+  }
+#endif
+  (void)i;
+  (void)sc;
+  hn::StoreU(v, d, p);  // kStream 0, and the narrower remainder tiles
+}
+// A tile's rows are all stored: the next tile has its neighbour.
+template <int kStream>
+HWY_INLINE void TileStored(StreamCarry& sc) {
+  if constexpr (kStream >= 2) sc.have = true;
+}
+// Stores G tiles through `store(g)` in walk order (right to left on a backward realigned walk).
+template <int kStream, std::size_t G, class Store>
+HWY_INLINE void InWalkOrder(const StreamCarry& sc, Store store) {
+  if constexpr (kStream >= 2) {
+    if (sc.backward) {
+      for (std::size_t g = G; g-- > 0;) store(g);
+      return;
+    }
+  }
+  (void)sc;
+  for (std::size_t g = 0; g < G; ++g) store(g);
 }
 
 // ---- float32, Arai–Agui–Nakajima
@@ -168,11 +245,12 @@ HWY_INLINE void LoadTile(D d, const float* p, std::ptrdiff_t stride, Tile<D>& r)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j)
       r[i][j] = hn::LoadU(d, p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes);
 }
-template <bool kStream, class D>
-HWY_INLINE void StoreTile(D d, const Tile<D>& r, float* p, std::ptrdiff_t stride) {
+template <int kStream, class D>
+HWY_INLINE void StoreTile(D d, const Tile<D>& r, float* p, std::ptrdiff_t stride, StreamCarry& sc) {
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j)
-      StoreVec<kStream>(d, r[i][j], p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes);
+      StoreRow<kStream>(d, r[i][j], p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes, i, sc);
+  if constexpr (Geom<D>::kLanes == 16) TileStored<kStream>(sc);
 }
 template <class D>
 HWY_INLINE hn::Vec<D> TableRow(D d, const Table8x16& t, std::size_t i, std::size_t j) {
@@ -203,33 +281,34 @@ HWY_INLINE void ForwardPassesF32(D d, const float* in, std::ptrdiff_t is, Tile<D
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanForward8, r[g], Geom<D>::kV);
 }
 // Both inverse passes from transposed, AAN-scaled coefficients, and store G tiles of samples.
-template <std::size_t G, bool kStream, class D>
-HWY_INLINE void InversePassesF32(D d, Tile<D> (&r)[G], float* out, std::ptrdiff_t os) {
+template <std::size_t G, int kStream, class D>
+HWY_INLINE void InversePassesF32(D d, Tile<D> (&r)[G], float* out, std::ptrdiff_t os,
+                                 StreamCarry& sc) {
   const OpsF<D> o{d};
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanInverse8, r[g], Geom<D>::kV);
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanInverse8, r[g], Geom<D>::kV);
-  DCTX_BLOCK8_EACH(G) StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os);
+  InWalkOrder<kStream, G>(sc, [&](std::size_t g) { StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os, sc); });
 }
 
-template <std::size_t G, bool kStream, class D>
+template <std::size_t G, int kStream, class D>
 HWY_INLINE void ForwardTilesF32(D d, const float* in, std::ptrdiff_t is, float* out,
-                                std::ptrdiff_t os, const AanTables& t) {
+                                std::ptrdiff_t os, const AanTables& t, StreamCarry& sc) {
   Tile<D> r[G];
   ForwardPassesF32(d, in, is, r);
   DCTX_BLOCK8_EACH(G) Scale(d, r[g], t.fwd);
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
-  DCTX_BLOCK8_EACH(G) StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os);
+  InWalkOrder<kStream, G>(sc, [&](std::size_t g) { StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os, sc); });
 }
 
-template <std::size_t G, bool kStream, class D>
+template <std::size_t G, int kStream, class D>
 HWY_INLINE void InverseTilesF32(D d, const float* in, std::ptrdiff_t is, float* out,
-                                std::ptrdiff_t os, const AanTables& t) {
+                                std::ptrdiff_t os, const AanTables& t, StreamCarry& sc) {
   Tile<D> r[G];
   DCTX_BLOCK8_EACH(G) LoadTile(d, in + g * kTileCols<D>, is, r[g]);
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
   DCTX_BLOCK8_EACH(G) Scale(d, r[g], t.inv);
-  InversePassesF32<G, kStream>(d, r, out, os);
+  InversePassesF32<G, kStream>(d, r, out, os, sc);
 }
 
 // Round half away from zero, exactly, for every float: trunc(t + copysign(0.5 - 2^-25, t)).
@@ -254,10 +333,10 @@ HWY_INLINE void CountZeros(D d, hn::Vec<D> level, hn::Vec<CountTag<D>>& counts) 
   counts = hn::IfThenElse(zero, counts + hn::Set(di, 1), counts);  // one masked add on AVX-512
 }
 
-template <std::size_t G, bool kStream, class D>
+template <std::size_t G, int kStream, class D>
 HWY_INLINE void RoundtripTilesF32(D d, const float* in, std::ptrdiff_t is, float* out,
                                   std::ptrdiff_t os, const AanTables& t, const QuantF32& q,
-                                  hn::Vec<CountTag<D>>& zeros) {
+                                  hn::Vec<CountTag<D>>& zeros, StreamCarry& sc) {
   Tile<D> r[G];
   ForwardPassesF32(d, in, is, r);
   DCTX_BLOCK8_EACH(G)
@@ -269,7 +348,7 @@ HWY_INLINE void RoundtripTilesF32(D d, const float* in, std::ptrdiff_t is, float
       CountZeros(d, level, zeros);
       r[g][i][j] = (level * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
     }
-  InversePassesF32<G, kStream>(d, r, out, os);
+  InversePassesF32<G, kStream>(d, r, out, os, sc);
 }
 
 // ---- int16 in 32-bit fixed point, Loeffler–Ligtenberg–Moschytz
@@ -297,14 +376,15 @@ HWY_INLINE void LoadSplit(D16 d16, const std::int16_t* p, std::ptrdiff_t stride,
 }
 // Narrow with saturation (packs: 128-bit part by part, which undoes the split), clamp to
 // [lo, hi], store.
-template <bool kStream, class D16>
+template <int kStream, class D16>
 HWY_INLINE void StoreSplit(D16 d16, const SplitTile<D16>& h, std::int16_t* p, std::ptrdiff_t stride,
-                           std::int16_t lo, std::int16_t hi) {
+                           std::int16_t lo, std::int16_t hi, StreamCarry& sc) {
   for (std::size_t i = 0; i < 8; ++i) {
     auto v = hn::ReorderDemote2To(d16, h[i][0], h[i][1]);
     v = hn::Min(hn::Max(v, hn::Set(d16, lo)), hn::Set(d16, hi));
-    StoreVec<kStream>(d16, v, p + std::ptrdiff_t(i) * stride);
+    StoreRow<kStream>(d16, v, p + std::ptrdiff_t(i) * stride, i, sc);
   }
+  if constexpr (hn::MaxLanes(D16()) == 32) TileStored<kStream>(sc);
 }
 
 // ---- First passes in 16-bit lanes (x86 SIMD targets: ReorderWidenMulAccumulate is pmaddwd
@@ -558,14 +638,16 @@ HWY_INLINE void ForwardRowsI16(D16 d16, const std::int16_t* in, std::ptrdiff_t i
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmForward8<true>, h[g], 2);
 }
 
-template <std::size_t G, bool kStream, class D16>
+template <std::size_t G, int kStream, class D16>
 HWY_INLINE void ForwardTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
-                                std::int16_t* out, std::ptrdiff_t os) {
+                                std::int16_t* out, std::ptrdiff_t os, StreamCarry& sc) {
   const D32Of<D16> d32;
   SplitTile<D16> h[G];
   ForwardRowsI16(d16, in, is, h);
   DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
-  DCTX_BLOCK8_EACH(G) StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, -32768, 32767);
+  InWalkOrder<kStream, G>(sc, [&](std::size_t g) {
+    StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, -32768, 32767, sc);
+  });
 }
 
 // Inverse passes from transposed coefficients to samples (shared by the inverse and fused kernels).
@@ -578,9 +660,9 @@ HWY_INLINE void InverseColumnsI16(D16, SplitTile<D16> (&h)[G]) {
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(LlmInverse8<true>, h[g], 2);
 }
 
-template <std::size_t G, bool kStream, class D16>
+template <std::size_t G, int kStream, class D16>
 HWY_INLINE void InverseTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
-                                std::int16_t* out, std::ptrdiff_t os) {
+                                std::int16_t* out, std::ptrdiff_t os, StreamCarry& sc) {
   const D32Of<D16> d32;
   SplitTile<D16> h[G];
 #if DCTX_BLOCK8_PAIRED_PASS1
@@ -593,14 +675,15 @@ HWY_INLINE void InverseTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t 
   DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
   InverseColumnsI16(d16, h);
 #endif
-  DCTX_BLOCK8_EACH(G)
-  StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, kInvOutMin, kInvOutMax);
+  InWalkOrder<kStream, G>(sc, [&](std::size_t g) {
+    StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, kInvOutMin, kInvOutMax, sc);
+  });
 }
 
-template <std::size_t G, bool kStream, class D16>
+template <std::size_t G, int kStream, class D16>
 HWY_INLINE void RoundtripTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
                                   std::int16_t* out, std::ptrdiff_t os, const QuantI16& q,
-                                  hn::Vec<D32Of<D16>>& zeros) {
+                                  hn::Vec<D32Of<D16>>& zeros, StreamCarry& sc) {
   const D32Of<D16> d32;
   const OpsI<D32Of<D16>> o{d32};
   SplitTile<D16> h[G];
@@ -641,8 +724,9 @@ HWY_INLINE void RoundtripTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_
   }
   InverseColumnsI16(d16, h);
 #endif
-  DCTX_BLOCK8_EACH(G)
-  StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, kInvOutMin, kInvOutMax);
+  InWalkOrder<kStream, G>(sc, [&](std::size_t g) {
+    StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, kInvOutMin, kInvOutMax, sc);
+  });
 }
 
 #undef DCTX_BLOCK8_COLUMNS
@@ -712,28 +796,60 @@ inline bool WalkBackward(const void* in, const void* out) {
 }
 
 // Non-temporal stores pay off when the output is much larger than the caches and is not read
-// again right away (a 4096^2 float plane is 64 MiB). They need each stored vector aligned, which
-// holds when the output and its row stride are 64-byte aligned, and whole cache lines written by
-// one tile (64-byte row pieces), else the write-combining buffers flush partial lines.
+// again right away (a 4096^2 float plane is 64 MiB). They need the widest tiles to write whole
+// 64-byte row pieces and the row stride to keep every row at the same place within a cache line;
+// rows that start on a line take aligned stores (mode 1), rows 16, 32 or 48 bytes into one the
+// realigned stores (modes 2-4, AVX-512; see StoreRow), anything else ordinary stores (mode 0).
 inline constexpr std::size_t kStreamBytes = std::size_t{16} << 20;
 template <class T, std::size_t kMaxLanes>
-HWY_INLINE bool UseStream(const T* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
-  return hn::MaxLanes(hn::CappedTag<T, kMaxLanes>()) * sizeof(T) >= 64 &&
-         rows * cols * sizeof(T) >= kStreamBytes && reinterpret_cast<std::uintptr_t>(out) % 64 == 0 &&
-         (os * std::ptrdiff_t(sizeof(T))) % 64 == 0;
+HWY_INLINE int StoreMode(const T* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
+  const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(out) % 64;
+  if (hn::MaxLanes(hn::CappedTag<T, kMaxLanes>()) * sizeof(T) < 64 ||
+      rows * cols * sizeof(T) < kStreamBytes || (os * std::ptrdiff_t(sizeof(T))) % 64 != 0)
+    return 0;
+  if (at == 0) return 1;
+  return DCTX_BLOCK8_REALIGNED_STREAM && at % 16 == 0 ? 1 + int(at / 16) : 0;
 }
 
-// Run fn(std::true_type) with non-temporal stores when UseStream says so, fn(std::false_type)
-// otherwise.
+// Run fn(std::integral_constant<int, mode>) with the StoreMode of this output, then fence the
+// non-temporal stores.
 template <class T, std::size_t kMaxLanes, class Fn>
 HWY_INLINE void WithStores(const T* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                            Fn fn) {
-  if (UseStream<T, kMaxLanes>(out, os, rows, cols)) {
-    fn(std::true_type());
-    hwy::FlushStream();
-  } else {
-    fn(std::false_type());
+  switch (StoreMode<T, kMaxLanes>(out, os, rows, cols)) {
+    case 0:
+      return fn(std::integral_constant<int, 0>());
+    case 1:
+      fn(std::integral_constant<int, 1>());
+      break;
+#if DCTX_BLOCK8_REALIGNED_STREAM
+    case 2:
+      fn(std::integral_constant<int, 2>());
+      break;
+    case 3:
+      fn(std::integral_constant<int, 3>());
+      break;
+    case 4:
+      fn(std::integral_constant<int, 4>());
+      break;
+#endif
   }
+  hwy::FlushStream();
+}
+
+// The start of a walk and the end of each row of tiles, for the realigned stores' carry.
+// Where a left-to-right walk's stores for a tile at `out` begin: the realigned modes store the
+// line that starts 16 (kStream - 1) bytes before it (WalkBackward's delta is taken from there).
+template <int kStream>
+HWY_INLINE const void* LineStart(const void* out) {
+  return static_cast<const std::uint8_t*>(out) - (kStream >= 2 ? 16 * (kStream - 1) : 0);
+}
+template <int kStream>
+HWY_INLINE void RowEnds(StreamCarry& sc) {
+#if DCTX_BLOCK8_REALIGNED_STREAM
+  if constexpr (kStream >= 2) FlushCarry<kStream>(sc);
+#endif
+  (void)sc;
 }
 
 // Tiles per kernel call (see DCTX_BLOCK8_EACH), as measured on Zen 4 (512^2 plane): float tiles
@@ -766,23 +882,28 @@ struct ZeroCounts {
 // Runs `call` (which names d, kG, kStream, src and dst) over the region.
 #define DCTX_BLOCK8_WALK(T, kMaxLanes, kFused, row_done, ...)                                  \
   WithStores<T, kMaxLanes>(out, os, rows, cols, [&](auto stream) DCTX_BLOCK8_LAMBDA_INLINE {   \
-    constexpr bool kStream = decltype(stream)::value;                                         \
+    constexpr int kStream = decltype(stream)::value;                                          \
+    StreamCarry sc;                                                                            \
+    sc.backward = WalkBackward(in, LineStart<kStream>(out));                                   \
     ForEachTile<T, kMaxLanes, kGroup<T, kMaxLanes, kFused>>(                                   \
-        rows, cols, WalkBackward(in, out),                                                     \
+        rows, cols, sc.backward,                                                               \
         [&](auto d, auto group, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {      \
           constexpr std::size_t kG = decltype(group)::value;                                   \
           const auto* src = in + std::ptrdiff_t(r) * is + c;                                   \
           auto* dst = out + std::ptrdiff_t(r) * os + c;                                        \
           __VA_ARGS__;                                                                         \
         },                                                                                     \
-        row_done);                                                                             \
+        [&] {                                                                                  \
+          RowEnds<kStream>(sc);                                                                \
+          row_done();                                                                          \
+        });                                                                                    \
   })
 
 inline void ForwardF32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
                        std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  DCTX_BLOCK8_WALK(float, 16, false, [] {}, ForwardTilesF32<kG, kStream>(d, src, is, dst, os, t));
+  DCTX_BLOCK8_WALK(float, 16, false, [] {}, ForwardTilesF32<kG, kStream>(d, src, is, dst, os, t, sc));
 #else
   scalar::ForwardF32(in, is, out, os, rows, cols);
 #endif
@@ -792,7 +913,7 @@ inline void InverseF32(const float* in, std::ptrdiff_t is, float* out, std::ptrd
                        std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  DCTX_BLOCK8_WALK(float, 16, false, [] {}, InverseTilesF32<kG, kStream>(d, src, is, dst, os, t));
+  DCTX_BLOCK8_WALK(float, 16, false, [] {}, InverseTilesF32<kG, kStream>(d, src, is, dst, os, t, sc));
 #else
   scalar::InverseF32(in, is, out, os, rows, cols);
 #endif
@@ -822,7 +943,7 @@ inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out
                                   const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  DCTX_BLOCK8_WALK_COUNTING_ZEROS(float, 16, RoundtripTilesF32<kG, kStream>(d, src, is, dst, os, t, q, z));
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(float, 16, RoundtripTilesF32<kG, kStream>(d, src, is, dst, os, t, q, z, sc));
 #else
   return scalar::RoundtripF32(in, is, out, os, rows, cols, q);
 #endif
@@ -831,7 +952,7 @@ inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out
 inline void ForwardI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                        std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  DCTX_BLOCK8_WALK(std::int16_t, 32, false, [] {}, ForwardTilesI16<kG, kStream>(d, src, is, dst, os));
+  DCTX_BLOCK8_WALK(std::int16_t, 32, false, [] {}, ForwardTilesI16<kG, kStream>(d, src, is, dst, os, sc));
 #else
   scalar::ForwardI16(in, is, out, os, rows, cols);
 #endif
@@ -840,7 +961,7 @@ inline void ForwardI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* 
 inline void InverseI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                        std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  DCTX_BLOCK8_WALK(std::int16_t, 32, false, [] {}, InverseTilesI16<kG, kStream>(d, src, is, dst, os));
+  DCTX_BLOCK8_WALK(std::int16_t, 32, false, [] {}, InverseTilesI16<kG, kStream>(d, src, is, dst, os, sc));
 #else
   scalar::InverseI16(in, is, out, os, rows, cols);
 #endif
@@ -850,7 +971,7 @@ inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std
                                   std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                   const QuantI16& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  DCTX_BLOCK8_WALK_COUNTING_ZEROS(std::int16_t, 32, RoundtripTilesI16<kG, kStream>(d, src, is, dst, os, q, z));
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(std::int16_t, 32, RoundtripTilesI16<kG, kStream>(d, src, is, dst, os, q, z, sc));
 #else
   return scalar::RoundtripI16(in, is, out, os, rows, cols, q);
 #endif

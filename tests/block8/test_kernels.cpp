@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <thread>
 #include <vector>
@@ -447,53 +448,72 @@ TEST_P(Kernels, FusedInt16EveryQuantizerShift) {
   EXPECT_LT(zeros, x.size());
 }
 
-// Outputs of 16 MiB and more, 64-byte aligned, are written with non-temporal stores; the same
-// call on an unaligned output takes ordinary stores. Both must give the same bits.
 template <class T>
-struct Aligned {  // n elements at a 64-byte boundary, plus one element of slack to misalign
-  explicit Aligned(std::size_t n) : buf(n + 64 / sizeof(T) + 1) {
-    const auto a = reinterpret_cast<std::uintptr_t>(buf.data());
-    aligned = buf.data() + ((64 - a % 64) % 64) / sizeof(T);
+struct Page {  // n elements at a 4 KiB boundary, 64 bytes of guard before, `slack` bytes after
+  Page(std::size_t n, std::size_t slack) : buf((n * sizeof(T) + slack + 64 + 4096) / sizeof(T) + 1) {
+    const auto a = reinterpret_cast<std::uintptr_t>(buf.data()) + 64;
+    start = reinterpret_cast<unsigned char*>(buf.data()) + 64 + (4096 - a % 4096) % 4096;
   }
+  T* at(std::size_t byte_offset) { return reinterpret_cast<T*>(start + byte_offset); }
   std::vector<T> buf;
-  T* aligned;
+  unsigned char* start;
 };
+
+// Outputs of 16 MiB and more take non-temporal stores: aligned ones when the rows start on a cache
+// line, realigned whole lines (AVX-512) when they start 16, 32 or 48 bytes into one, ordinary
+// stores otherwise. Every placement must give the bits of the cache-line-aligned output, leave
+// the elements around and between the rows alone, and do so walking either way along the rows
+// (the walk direction follows the output's offset from the input modulo 4 KiB) and with a
+// narrower tile at the end of each row (row length not a multiple of 16 floats / 32 int16).
+template <class T>
+void ExpectEveryOutputPlacementEqual(std::size_t rows, std::size_t cols, std::size_t stride,
+                                     const QuantTable& t, T poison) {
+  const Shape s{rows, cols};
+  const Strides st{std::ptrdiff_t(stride), 1};
+  const std::size_t n = rows * stride;
+  Page<T> in(n, 64), want(n, 0), got(n, 8192 + 64);
+  for (std::size_t i = 0; i < n; ++i)
+    in.at(0)[i] = static_cast<T>(int((i * 2654435761u) >> 24) % 255 - 127);
+  for (int pass = 0; pass < 3; ++pass) {
+    const auto run = [&](const ConstView<T>& iv, const View<T>& ov) {
+      if (pass == 0) block8_forward(iv, ov);
+      if (pass == 1) block8_inverse(iv, ov);
+      if (pass == 2) return block8_roundtrip_quantized(iv, ov, t).zeros;
+      return std::uint64_t{0};
+    };
+    std::fill(want.at(0), want.at(0) + n, poison);
+    const auto want_zeros = run(ConstView<T>(in.at(0), s, st), View<T>(want.at(0), s, st));
+    // Output offsets in bytes: on the line, one element in (ordinary stores), 16, 32 and 48
+    // bytes in, and the same past 4 KiB plus 1 KiB (the walk's direction flips between them).
+    for (std::size_t off : {std::size_t{0}, sizeof(T), std::size_t{16}, std::size_t{32},
+                            std::size_t{48}, std::size_t{5120 + 16}, std::size_t{5120 + 48}}) {
+      SCOPED_TRACE("pass " + std::to_string(pass) + ", output " + std::to_string(off) +
+                   " bytes past a page");
+      T* out = got.at(off);
+      std::fill(got.buf.begin(), got.buf.end(), poison);
+      const auto zeros = run(ConstView<T>(in.at(0), s, st), View<T>(out, s, st));
+      EXPECT_EQ(zeros, want_zeros);
+      bool same = true, untouched = true;
+      for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t c = 0; c < stride; ++c) {
+          const T a = want.at(0)[r * stride + c], b = out[r * stride + c];
+          if (c < cols ? std::memcmp(&a, &b, sizeof(T)) != 0 : std::memcmp(&b, &poison, sizeof(T)) != 0)
+            (c < cols ? same : untouched) = false;
+        }
+      const T before = out[-1], after = out[n];
+      EXPECT_TRUE(same);
+      EXPECT_TRUE(untouched);
+      EXPECT_EQ(std::memcmp(&before, &poison, sizeof(T)), 0);
+      EXPECT_EQ(std::memcmp(&after, &poison, sizeof(T)), 0);
+    }
+  }
+}
 
 TEST_P(Kernels, StreamingStoresGiveTheSameBits) {
   const QuantTable t = quant_table_jpeg_luma(60);
-  {
-    const std::size_t rows = 1024, cols = 4096;  // 16 MiB of float
-    const Shape s{rows, cols};
-    const auto x = test8::random_floats(rows * cols, -128.0f, 127.0f, 15);
-    Aligned<float> a(x.size()), b(x.size());
-    float* const unaligned = b.aligned + 1;
-    block8_forward(ConstView<float>(x.data(), s), View<float>(a.aligned, s));
-    block8_forward(ConstView<float>(x.data(), s), View<float>(unaligned, s));
-    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
-    block8_inverse(ConstView<float>(x.data(), s), View<float>(a.aligned, s));
-    block8_inverse(ConstView<float>(x.data(), s), View<float>(unaligned, s));
-    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
-    const auto za = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(a.aligned, s), t);
-    const auto zb = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(unaligned, s), t);
-    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
-    EXPECT_EQ(za.zeros, zb.zeros);
-  }
-  {
-    const std::size_t rows = 2048, cols = 4096;  // 16 MiB of int16
-    const Shape s{rows, cols};
-    const auto x = test8::random_int16(rows * cols, -255, 255, 16);
-    Aligned<std::int16_t> a(x.size()), b(x.size());
-    std::int16_t* const unaligned = b.aligned + 1;
-    block8_forward(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(a.aligned, s));
-    block8_forward(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(unaligned, s));
-    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
-    block8_inverse(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(a.aligned, s));
-    block8_inverse(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(unaligned, s));
-    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
-    block8_roundtrip_quantized(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(a.aligned, s), t);
-    block8_roundtrip_quantized(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(unaligned, s), t);
-    ASSERT_TRUE(std::equal(a.aligned, a.aligned + x.size(), unaligned));
-  }
+  // Just over 16 MiB: rows of 2040 columns (a narrower tile ends each row) in a stride of 2048.
+  ExpectEveryOutputPlacementEqual<float>(2064, 2040, 2048, t, kNaN);
+  ExpectEveryOutputPlacementEqual<std::int16_t>(4128, 2040, 2048, t, kSentinel);
 }
 
 // The Barbara pipeline on every target.
