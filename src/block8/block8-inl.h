@@ -151,49 +151,62 @@ HWY_INLINE void TransposeTile(D d, hn::Vec<D> (&r)[8][kV]) {
   call(o, r[0][j], r[1][j], r[2][j], r[3][j], r[4][j], r[5][j], r[6][j], r[7][j])
 
 // How tiles store their rows (StoreMode picks it per call): 0 ordinary stores; 1 non-temporal
-// stores, the rows starting on cache lines; 2, 3, 4 non-temporal stores of whole cache lines when
-// the rows start 16, 32 or 48 bytes into one (numpy and malloc align to 16 bytes). Then every
-// 64-byte row piece of a tile straddles two lines: each line is assembled in a register from the
-// two neighbouring tiles of the walk (valignd) and streamed whole; the first and last partial line
-// of every row go out as masked ordinary stores. (Streaming the pieces separately, in aligned 16-
-// and 32-byte parts, leaves the write-combining buffers with partial lines: 2.5x slower than
-// ordinary stores on Zen 4.) The previous tile's rows wait in a per-thread carry.
+// stores, the rows starting on cache lines; 2 non-temporal stores of whole cache lines when the
+// rows start 16, 32 or 48 bytes into one (numpy and malloc align to 16 bytes). Then every 64-byte
+// row piece of a tile straddles two lines: each line is assembled in a register from the two
+// neighbouring tiles of the walk (one two-source permutation) and streamed whole; the first and
+// last partial line of every row go out as masked ordinary stores. (Streaming the pieces
+// separately, in aligned 16- and 32-byte parts, leaves the write-combining buffers with partial
+// lines: 2.5x slower than ordinary stores on Zen 4.) The previous tile's rows wait in a carry on
+// the walking thread's stack. The offset is a run-time value so that one instantiation serves all
+// three (compile time: the kernels are large).
 struct StreamCarry {  // one per walk, on the walking thread's stack
   alignas(64) std::int32_t prev[8][16];  // the last tile's rows, as 32-bit lanes
+  alignas(64) std::int32_t line[16];     // permutation: left tile's last lanes, right tile's first
   void* prev_at[8];                      // where they belong
+  int lanes = 0;                         // 32-bit lanes from a line's start to a row piece
   bool have = false;                     // prev holds the neighbour of the next tile
   bool backward = false;                 // the walk runs right to left
+  // Rows start `offset` bytes (16, 32 or 48) into a cache line.
+  void Start(std::size_t offset, bool walk_backward) {
+    lanes = int(offset / 4);
+    for (int j = 0; j < 16; ++j) line[j] = j < lanes ? 16 - lanes + j : 16 + j - lanes;
+    have = false;
+    backward = walk_backward;
+  }
 };
-#if HWY_TARGET <= HWY_AVX3
+// Not in sanitizer builds: GCC 12 then takes over ten minutes on simd.cc with the extra kernel
+// instantiations (the release tests cover the realigned stores on every AVX-512 target).
+#if HWY_TARGET <= HWY_AVX3 && !defined(__SANITIZE_ADDRESS__)
 #define DCTX_BLOCK8_REALIGNED_STREAM 1
-// Row i (of 8) of a tile, 64 bytes at p, which lies kStream - 1 16-byte steps into a line.
-template <int kStream, class V>
+// Row i (of 8) of a tile: 64 bytes at p, c.lanes 32-bit lanes into a cache line.
+template <class V>
 HWY_INLINE void StoreRealigned(V v8, void* p, std::size_t i, StreamCarry& c) {
-  constexpr int kS = 4 * (kStream - 1);  // 32-bit lanes of the row in the line before it ends
   const hn::Full512<std::int32_t> d;
   const auto v = hn::BitCast(d, v8);
   auto* at = static_cast<std::uint8_t*>(p);
+  const std::ptrdiff_t shift = 4 * c.lanes;  // bytes from the line start to p
   if (c.have) {
     const auto prev = hn::Load(d, c.prev[i]);
-    // The line between the left and the right tile: the left's last kS lanes, the right's first.
+    // The line between the left and the right tile: the left's last `lanes` lanes, then the
+    // right's first.
     const auto right = c.backward ? prev : v, left = c.backward ? v : prev;
-    const hn::Vec<decltype(d)> line{_mm512_alignr_epi32(right.raw, left.raw, 16 - kS)};
-    auto* line_at = c.backward ? at + 64 - 4 * kS : at - 4 * kS;
+    const hn::Vec<decltype(d)> line{
+        _mm512_permutex2var_epi32(left.raw, hn::Load(d, c.line).raw, right.raw)};
+    auto* line_at = c.backward ? at + 64 - shift : at - shift;
     hn::Stream(line, d, reinterpret_cast<std::int32_t*>(line_at));
   } else {  // the first tile of the run: its part of the line it shares with the row's edge
-    const auto head = hn::FirstN(d, 16 - kS);
+    const auto head = hn::FirstN(d, std::size_t(16 - c.lanes));
     hn::BlendedStore(v, c.backward ? hn::Not(head) : head, d, reinterpret_cast<std::int32_t*>(at));
   }
   hn::Store(v, d, c.prev[i]);
   c.prev_at[i] = p;
 }
 // After the last full tile of a row: the part of its line at the row's other edge.
-template <int kStream>
 HWY_INLINE void FlushCarry(StreamCarry& c) {
-  constexpr int kS = 4 * (kStream - 1);
   const hn::Full512<std::int32_t> d;
   if (!c.have) return;
-  const auto head = hn::FirstN(d, 16 - kS);
+  const auto head = hn::FirstN(d, std::size_t(16 - c.lanes));
   for (std::size_t i = 0; i < 8; ++i)
     hn::BlendedStore(hn::Load(d, c.prev[i]), c.backward ? head : hn::Not(head), d,
                      static_cast<std::int32_t*>(c.prev_at[i]));
@@ -211,7 +224,7 @@ HWY_INLINE void StoreRow(D d, hn::Vec<D> v, T* p, std::size_t i, StreamCarry& sc
   }
 #if DCTX_BLOCK8_REALIGNED_STREAM
   if constexpr (kStream >= 2 && sizeof(hn::TFromD<D>) * hn::MaxLanes(D()) == 64) {
-    StoreRealigned<kStream>(v, p, i, sc);
+    StoreRealigned(v, p, i, sc);
     return;
   }
 #endif
@@ -808,7 +821,7 @@ HWY_INLINE int StoreMode(const T* out, std::ptrdiff_t os, std::size_t rows, std:
       rows * cols * sizeof(T) < kStreamBytes || (os * std::ptrdiff_t(sizeof(T))) % 64 != 0)
     return 0;
   if (at == 0) return 1;
-  return DCTX_BLOCK8_REALIGNED_STREAM && at % 16 == 0 ? 1 + int(at / 16) : 0;
+  return DCTX_BLOCK8_REALIGNED_STREAM && at % 16 == 0 ? 2 : 0;
 }
 
 // Run fn(std::integral_constant<int, mode>) with the StoreMode of this output, then fence the
@@ -826,28 +839,23 @@ HWY_INLINE void WithStores(const T* out, std::ptrdiff_t os, std::size_t rows, st
     case 2:
       fn(std::integral_constant<int, 2>());
       break;
-    case 3:
-      fn(std::integral_constant<int, 3>());
-      break;
-    case 4:
-      fn(std::integral_constant<int, 4>());
-      break;
 #endif
   }
   hwy::FlushStream();
 }
 
-// The start of a walk and the end of each row of tiles, for the realigned stores' carry.
-// Where a left-to-right walk's stores for a tile at `out` begin: the realigned modes store the
-// line that starts 16 (kStream - 1) bytes before it (WalkBackward's delta is taken from there).
+// Where a left-to-right walk's stores for a tile at `out` begin: the realigned mode stores the
+// line that starts before it (WalkBackward's delta is taken from there).
 template <int kStream>
 HWY_INLINE const void* LineStart(const void* out) {
-  return static_cast<const std::uint8_t*>(out) - (kStream >= 2 ? 16 * (kStream - 1) : 0);
+  const auto* p = static_cast<const std::uint8_t*>(out);
+  return kStream == 2 ? p - reinterpret_cast<std::uintptr_t>(p) % 64 : p;
 }
+// The end of each row of tiles, for the realigned stores' carry.
 template <int kStream>
 HWY_INLINE void RowEnds(StreamCarry& sc) {
 #if DCTX_BLOCK8_REALIGNED_STREAM
-  if constexpr (kStream >= 2) FlushCarry<kStream>(sc);
+  if constexpr (kStream >= 2) FlushCarry(sc);
 #endif
   (void)sc;
 }
@@ -884,7 +892,7 @@ struct ZeroCounts {
   WithStores<T, kMaxLanes>(out, os, rows, cols, [&](auto stream) DCTX_BLOCK8_LAMBDA_INLINE {   \
     constexpr int kStream = decltype(stream)::value;                                          \
     StreamCarry sc;                                                                            \
-    sc.backward = WalkBackward(in, LineStart<kStream>(out));                                   \
+    sc.Start(reinterpret_cast<std::uintptr_t>(out) % 64, WalkBackward(in, LineStart<kStream>(out))); \
     ForEachTile<T, kMaxLanes, kGroup<T, kMaxLanes, kFused>>(                                   \
         rows, cols, sc.backward,                                                               \
         [&](auto d, auto group, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {      \
