@@ -167,12 +167,10 @@ struct StreamCarry {  // one per walk, on the walking thread's stack
   int lanes = 0;                         // 32-bit lanes from a line's start to a row piece
   bool have = false;                     // prev holds the neighbour of the next tile
   bool backward = false;                 // the walk runs right to left
-  // Rows start `offset` bytes (16, 32 or 48) into a cache line.
-  void Start(std::size_t offset, bool walk_backward) {
+  // For the realigned mode: rows start `offset` bytes (16, 32 or 48) into a cache line.
+  void Start(std::size_t offset) {
     lanes = int(offset / 4);
     for (int j = 0; j < 16; ++j) line[j] = j < lanes ? 16 - lanes + j : 16 + j - lanes;
-    have = false;
-    backward = walk_backward;
   }
 };
 // Not in sanitizer builds: GCC 12 then takes over ten minutes on simd.cc with the extra kernel
@@ -892,7 +890,8 @@ struct ZeroCounts {
   WithStores<T, kMaxLanes>(out, os, rows, cols, [&](auto stream) DCTX_BLOCK8_LAMBDA_INLINE {   \
     constexpr int kStream = decltype(stream)::value;                                          \
     StreamCarry sc;                                                                            \
-    sc.Start(reinterpret_cast<std::uintptr_t>(out) % 64, WalkBackward(in, LineStart<kStream>(out))); \
+    sc.backward = WalkBackward(in, LineStart<kStream>(out));                                   \
+    if constexpr (kStream == 2) sc.Start(reinterpret_cast<std::uintptr_t>(out) % 64);            \
     ForEachTile<T, kMaxLanes, kGroup<T, kMaxLanes, kFused>>(                                   \
         rows, cols, sc.backward,                                                               \
         [&](auto d, auto group, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {      \
