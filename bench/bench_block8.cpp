@@ -126,6 +126,56 @@ void BM_DctxRoundtrip(benchmark::State& s, Block8Kernel kernel) {
   rate(s, n * n);
 }
 
+// The codec's halves: samples -> int16 levels (forward DCT and quantization in one pass) and
+// levels -> samples, beside the separate calls they replace (block8_forward + block8_quantize,
+// block8_dequantize + block8_inverse) in the same run. Levels come from the encoder (NVIDIA table).
+template <class T, bool kDecode, bool kSeparate>
+void BM_DctxCodecHalf(benchmark::State& s, Block8Kernel kernel) {
+  const std::size_t n = std::size_t(s.range(0));
+  Buffer<T> samples(n * n), coefficients(n * n);
+  Buffer<std::int16_t> levels(n * n);
+  fill(samples, 4);
+  const QuantTable t = quant_table_nvidia();
+  const Block8Options o{kernel};
+  const Shape sh{n, n};
+  const ConstView<T> x(samples.p, sh);
+  const View<T> y(samples.p, sh), c(coefficients.p, sh);
+  const View<std::int16_t> lv(levels.p, sh);
+  block8_forward_quantized(x, lv, t, o);
+  for (auto _ : s) {
+    if constexpr (kDecode) {
+      if constexpr (kSeparate) {
+        block8_dequantize(lv, c, t);
+        block8_inverse(c, y, o);
+      } else {
+        block8_inverse_dequantized(lv, y, t, o);
+      }
+      benchmark::DoNotOptimize(samples.p);
+    } else {
+      if constexpr (kSeparate) {
+        block8_forward(x, c, o);
+        block8_quantize(c, lv, t);
+      } else {
+        auto st = block8_forward_quantized(x, lv, t, o);
+        benchmark::DoNotOptimize(st);
+      }
+      benchmark::DoNotOptimize(levels.p);
+    }
+    benchmark::ClobberMemory();
+  }
+  s.SetLabel(std::string(to_string(kernel)) + (kSeparate ? " separate calls" : " one pass") + ", on " +
+             block8_target());
+  rate(s, n * n);
+}
+void BM_DctxEncodeFast(benchmark::State& s) { BM_DctxCodecHalf<float, false, false>(s, Block8Kernel::Fast); }
+void BM_DctxDecodeFast(benchmark::State& s) { BM_DctxCodecHalf<float, true, false>(s, Block8Kernel::Fast); }
+void BM_SeparateEncodeFast(benchmark::State& s) { BM_DctxCodecHalf<float, false, true>(s, Block8Kernel::Fast); }
+void BM_SeparateDecodeFast(benchmark::State& s) { BM_DctxCodecHalf<float, true, true>(s, Block8Kernel::Fast); }
+void BM_DctxEncodeInt16(benchmark::State& s) { BM_DctxCodecHalf<std::int16_t, false, false>(s, Block8Kernel::Int16); }
+void BM_DctxDecodeInt16(benchmark::State& s) { BM_DctxCodecHalf<std::int16_t, true, false>(s, Block8Kernel::Int16); }
+void BM_SeparateEncodeInt16(benchmark::State& s) { BM_DctxCodecHalf<std::int16_t, false, true>(s, Block8Kernel::Int16); }
+void BM_SeparateDecodeInt16(benchmark::State& s) { BM_DctxCodecHalf<std::int16_t, true, true>(s, Block8Kernel::Int16); }
+
 // The output placed `offset` bytes after the input's page offset, input on a page: 64 bytes (on a
 // 1024-column plane, rows of 4 KiB) is the layout where every load of a left-to-right walk would
 // wait on a just-issued store ("4K aliasing"; the kernels walk right to left there); 16 bytes is
@@ -267,6 +317,14 @@ BENCHMARK(BM_DctxRoundtripFast)->PLANES;
 BENCHMARK(BM_DctxForwardInt16)->PLANES;
 BENCHMARK(BM_DctxInverseInt16)->PLANES;
 BENCHMARK(BM_DctxRoundtripInt16)->PLANES;
+BENCHMARK(BM_DctxEncodeFast)->PLANES;
+BENCHMARK(BM_SeparateEncodeFast)->PLANES;
+BENCHMARK(BM_DctxDecodeFast)->PLANES;
+BENCHMARK(BM_SeparateDecodeFast)->PLANES;
+BENCHMARK(BM_DctxEncodeInt16)->PLANES;
+BENCHMARK(BM_SeparateEncodeInt16)->PLANES;
+BENCHMARK(BM_DctxDecodeInt16)->PLANES;
+BENCHMARK(BM_SeparateDecodeInt16)->PLANES;
 // One 8x8 block per call: what a codec calling the library block by block pays per call.
 #define ONE_BLOCK Arg(8)->UseRealTime()
 BENCHMARK(BM_DctxForwardFast)->ONE_BLOCK;

@@ -113,6 +113,23 @@ Block8Stats block8_roundtrip_quantized(const ConstView<std::int16_t>& in,
                                        const View<std::int16_t>& out, const QuantTable& table,
                                        const Block8Options& options = {});
 
+/// The encoder's half of the fused pass: forward DCT then quantization, touching each block once.
+/// `levels` (int16) equals block8_forward followed by block8_quantize with the same kernel, and
+/// has the shape of block8_forward's output (with Block8Edge::Replicate, `in` may have any size).
+/// Returns the count of zero levels.
+Block8Stats block8_forward_quantized(const ConstView<float>& in, const View<std::int16_t>& levels,
+                                     const QuantTable& table, const Block8Options& options = {});
+Block8Stats block8_forward_quantized(const ConstView<std::int16_t>& in,
+                                     const View<std::int16_t>& levels, const QuantTable& table,
+                                     const Block8Options& options = {});
+/// The decoder's half: dequantization then the inverse DCT, touching each block once; equals
+/// block8_dequantize followed by block8_inverse with the same kernel (same shapes and cropping).
+void block8_inverse_dequantized(const ConstView<std::int16_t>& levels, const View<float>& out,
+                                const QuantTable& table, const Block8Options& options = {});
+void block8_inverse_dequantized(const ConstView<std::int16_t>& levels,
+                                const View<std::int16_t>& out, const QuantTable& table,
+                                const Block8Options& options = {});
+
 /// The SIMD target the Fast and Int16 kernels dispatch to now, e.g. "AVX3", "AVX2", "EMU128".
 std::string block8_target();
 

@@ -344,21 +344,125 @@ HWY_INLINE void CountZeros(D d, hn::Vec<D> level, hn::Vec<CountTag<D>>& counts) 
   counts = hn::IfThenElse(zero, counts + hn::Set(di, 1), counts);  // one masked add on AVX-512
 }
 
+// fn(r[g][i][j], i, j) for every vector of G float tiles.
+template <std::size_t G, class D, class Fn>
+HWY_INLINE void ForEachTileVector(Tile<D> (&r)[G], Fn fn) {
+  DCTX_BLOCK8_EACH(G)
+  HWY_UNROLL(8)
+  for (std::size_t i = 0; i < 8; ++i)
+    for (std::size_t j = 0; j < Geom<D>::kV; ++j) fn(r[g][i][j], i, j);
+}
+// The level of the AAN-scaled, transposed coefficient vector v: the coefficient as
+// block8_forward makes it, times the float reciprocal of Q, rounded half away from zero.
+template <class D>
+HWY_INLINE hn::Vec<D> LevelF32(D d, hn::Vec<D> v, const AanTables& t, const QuantF32& q,
+                               std::size_t i, std::size_t j) {
+  return RoundHalfAway((v * TableRow(d, t.fwd, i, j)) * TableRow(d, q.recip, i, j));
+}
+// Round half away from zero to int32 for int16 levels, NaN to 0 (as block8_quantize), at most
+// 32767 (the int16 demotion saturates below); LevelI32 is LevelF32 so converted, for the encoder. On AVX-512 the truncation is the conversion's own, and a zero-masking
+// conversion clears NaN lanes: three instructions where the portable path (Trunc, NaN select,
+// ConvertTo with its overflow fix-up) takes eight.
+template <class D>
+HWY_INLINE hn::Vec<hn::Rebind<std::int32_t, D>> RoundHalfAwayToI32(D d, hn::Vec<D> x) {
+  const hn::Rebind<std::int32_t, D> di;
+  const auto a = x + hn::CopySignToAbs(hn::Set(d, kJustBelowHalf), x);  // trunc(a): see RoundHalfAway
+#if HWY_TARGET <= HWY_AVX3
+  const auto m = hn::Min(a, hn::Set(d, 32767.0f)).raw;  // NaN lanes are masked off below
+  constexpr std::size_t kBytes = hn::MaxLanes(D()) * sizeof(float);
+  if constexpr (kBytes == 64) {
+    return hn::Vec<decltype(di)>{_mm512_maskz_cvttps_epi32(_mm512_cmp_ps_mask(a.raw, a.raw, _CMP_ORD_Q), m)};
+  } else if constexpr (kBytes == 32) {
+    return hn::Vec<decltype(di)>{_mm256_maskz_cvttps_epi32(_mm256_cmp_ps_mask(a.raw, a.raw, _CMP_ORD_Q), m)};
+  } else {
+    static_assert(kBytes == 16, "float tiles of 4, 8 or 16 lanes");
+    return hn::Vec<decltype(di)>{_mm_maskz_cvttps_epi32(_mm_cmp_ps_mask(a.raw, a.raw, _CMP_ORD_Q), m)};
+  }
+#else
+  const auto level = hn::Trunc(a);
+  return hn::ConvertTo(di, hn::IfThenZeroElse(hn::IsNaN(level), level));
+#endif
+}
+template <class D>
+HWY_INLINE hn::Vec<hn::Rebind<std::int32_t, D>> LevelI32(D d, hn::Vec<D> v, const AanTables& t,
+                                                         const QuantF32& q, std::size_t i,
+                                                         std::size_t j) {
+  return RoundHalfAwayToI32(d, (v * TableRow(d, t.fwd, i, j)) * TableRow(d, q.recip, i, j));
+}
+
 template <std::size_t G, int kStream, class D>
 HWY_INLINE void RoundtripTilesF32(D d, const float* in, std::ptrdiff_t is, float* out,
                                   std::ptrdiff_t os, const AanTables& t, const QuantF32& q,
                                   hn::Vec<CountTag<D>>& zeros, StreamCarry& sc) {
   Tile<D> r[G];
   ForwardPassesF32(d, in, is, r);
-  DCTX_BLOCK8_EACH(G)
-  HWY_UNROLL(8)
-  for (std::size_t i = 0; i < 8; ++i)
-    for (std::size_t j = 0; j < Geom<D>::kV; ++j) {
-      const auto c = r[g][i][j] * TableRow(d, t.fwd, i, j);  // the coefficient, as block8_forward
-      const auto level = RoundHalfAway(c * TableRow(d, q.recip, i, j));
-      CountZeros(d, level, zeros);
-      r[g][i][j] = (level * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
+  ForEachTileVector<G, D>(r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
+    const auto level = LevelF32(d, v, t, q, i, j);
+    CountZeros(d, level, zeros);
+    v = (level * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
+  });
+  InversePassesF32<G, kStream>(d, r, out, os, sc);
+}
+
+// The codec's halves of the fused pass. Encoder: forward DCT, then levels as block8_quantize
+// makes them from block8_forward's coefficients (c times the float reciprocal of Q, rounded half
+// away from zero, NaN to 0, saturated to int16), stored in natural order. Decoder: levels times Q
+// (exact in float), then the inverse as block8_inverse runs it.
+template <std::size_t G, bool kStreamLevels, class D>
+HWY_INLINE void ForwardQuantizeTilesF32(D d, const float* in, std::ptrdiff_t is, std::int16_t* out,
+                                        std::ptrdiff_t os, const AanTables& t, const QuantF32& q,
+                                        hn::Vec<CountTag<D>>& zeros) {
+  const hn::Rebind<std::int32_t, D> di;
+  const hn::Rebind<std::int16_t, D> d16;
+  Tile<D> r[G];
+  ForwardPassesF32(d, in, is, r);
+  ForEachTileVector<G, D>(r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
+    const auto level = LevelI32(d, v, t, q, i, j);
+    CountZeros(di, level, zeros);
+    v = hn::BitCast(d, level);  // transposed as 32-bit lanes
+  });
+  DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
+#if HWY_TARGET <= HWY_AVX3
+  if constexpr (G == 2 && hn::MaxLanes(D()) == 16) {
+    // Both tiles' row i are 32 adjacent int16: one saturating pack (in 128-bit parts) and one
+    // 64-bit permutation make the 64-byte row piece (two vpmovsdw cost twice the uops on Zen 4).
+    const hn::Full512<std::int16_t> d16x32;
+    const __m512i order = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
+    for (std::size_t i = 0; i < 8; ++i) {
+      const auto packed = hn::ReorderDemote2To(d16x32, hn::BitCast(di, r[0][i][0]), hn::BitCast(di, r[1][i][0]));
+      const hn::Vec<decltype(d16x32)> row{_mm512_permutexvar_epi64(order, packed.raw)};
+      if constexpr (kStreamLevels)
+        hn::Stream(row, d16x32, out + std::ptrdiff_t(i) * os);
+      else
+        hn::StoreU(row, d16x32, out + std::ptrdiff_t(i) * os);
     }
+    return;
+  }
+#endif
+  DCTX_BLOCK8_EACH(G)
+  for (std::size_t i = 0; i < 8; ++i)
+    for (std::size_t j = 0; j < Geom<D>::kV; ++j)
+      hn::StoreU(hn::DemoteTo(d16, hn::BitCast(di, r[g][i][j])), d16,
+                 out + g * kTileCols<D> + std::ptrdiff_t(i) * os + j * Geom<D>::kLanes);
+}
+
+template <std::size_t G, int kStream, class D>
+HWY_INLINE void DequantizeInverseTilesF32(D d, const std::int16_t* in, std::ptrdiff_t is,
+                                          float* out, std::ptrdiff_t os, const AanTables& t,
+                                          const QuantF32& q, StreamCarry& sc) {
+  const hn::Rebind<std::int32_t, D> di;
+  const hn::Rebind<std::int16_t, D> d16;
+  Tile<D> r[G];
+  DCTX_BLOCK8_EACH(G)
+  for (std::size_t i = 0; i < 8; ++i)
+    for (std::size_t j = 0; j < Geom<D>::kV; ++j)
+      r[g][i][j] = hn::ConvertTo(
+          d, hn::PromoteTo(di, hn::LoadU(d16, in + g * kTileCols<D> + std::ptrdiff_t(i) * is +
+                                                  j * Geom<D>::kLanes)));
+  DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
+  ForEachTileVector<G, D>(r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
+    v = (v * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
+  });
   InversePassesF32<G, kStream>(d, r, out, os, sc);
 }
 
@@ -691,6 +795,26 @@ HWY_INLINE void InverseTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t 
   });
 }
 
+// fn(h[g][i][j], at) for every vector of G split tiles, where `at` indexes the vector's entries in
+// a Table8x8Quads (row i of the block, columns 4j..4j+3, in every 128-bit part).
+template <std::size_t G, class D16, class Fn>
+HWY_INLINE void ForEachSplitVector(SplitTile<D16> (&h)[G], Fn fn) {
+  DCTX_BLOCK8_EACH(G)
+  HWY_UNROLL(8)
+  for (std::size_t i = 0; i < 8; ++i) {
+    HWY_UNROLL(2)
+    for (std::size_t j = 0; j < 2; ++j) fn(h[g][i][j], (2 * i + j) * 16);
+  }
+}
+
+// |level| of int32 coefficients c, |c| <= kRequantMaxAbs, with QuantI16's integer formula:
+// ((|c| + floor(Q/2)) * magic) >> shift; `at` indexes the Table8x8Quads entries of these lanes.
+template <class D32>
+HWY_INLINE hn::Vec<D32> LevelMagnitude(D32 d32, hn::Vec<D32> c, const QuantI16& q, std::size_t at) {
+  const auto n = hn::Min(hn::Abs(c), hn::Set(d32, kRequantMaxAbs)) + hn::Load(d32, q.half_q.v + at);
+  return (n * hn::Load(d32, q.magic.v + at)) >> hn::Load(d32, q.shift.v + at);
+}
+
 template <std::size_t G, int kStream, class D16>
 HWY_INLINE void RoundtripTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
                                   std::int16_t* out, std::ptrdiff_t os, const QuantI16& q,
@@ -718,23 +842,55 @@ HWY_INLINE void RoundtripTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_
   // >> shift, exactly round(c / Q) half away from zero; then level * Q with c's sign, clamped
   // to the inverse kernel's input range.
   const auto zero = hn::Zero(d32);
-  DCTX_BLOCK8_EACH(G)
-  HWY_UNROLL(8)
-  for (std::size_t i = 0; i < 8; ++i) {
-    HWY_UNROLL(2)
-    for (std::size_t j = 0; j < 2; ++j) {
-      // Row i of the transposed block, columns 4j..4j+3, in every 128-bit part.
-      const std::size_t at = (2 * i + j) * 16;
-      const auto c = h[g][i][j];
-      const auto n = hn::Min(hn::Abs(c), hn::Set(d32, kRequantMaxAbs)) + hn::Load(d32, q.half_q.v + at);
-      const auto level = (n * hn::Load(d32, q.magic.v + at)) >> hn::Load(d32, q.shift.v + at);
-      CountZeros(d32, level, zeros);
-      const auto m = hn::Min(level * hn::Load(d32, q.q.v + at), hn::Set(d32, -kInvInMin));
-      h[g][i][j] = hn::Min(hn::IfThenElse(hn::Lt(c, zero), zero - m, m), hn::Set(d32, kInvInMax));
-    }
-  }
+  ForEachSplitVector<G, D16>(h, [&](hn::Vec<D32Of<D16>>& c, std::size_t at) DCTX_BLOCK8_LAMBDA_INLINE {
+    const auto level = LevelMagnitude(d32, c, q, at);
+    CountZeros(d32, level, zeros);
+    const auto m = hn::Min(level * hn::Load(d32, q.q.v + at), hn::Set(d32, -kInvInMin));
+    c = hn::Min(hn::IfThenElse(hn::Lt(c, zero), zero - m, m), hn::Set(d32, kInvInMax));
+  });
   InverseColumnsI16(d16, h);
 #endif
+  InWalkOrder<kStream, G>(sc, [&](std::size_t g) {
+    StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, kInvOutMin, kInvOutMax, sc);
+  });
+}
+
+// Encoder and decoder halves in integers. The forward kernel's coefficients satisfy
+// |c| <= 8 * 1024 < kRequantMaxAbs, so QuantI16's formula gives block8_quantize's exact levels;
+// the decoder's level * Q (int32, exact) clamped to the inverse's input range equals
+// block8_dequantize's saturated product as block8_inverse clamps it.
+template <std::size_t G, int kStream, class D16>
+HWY_INLINE void ForwardQuantizeTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
+                                        std::int16_t* out, std::ptrdiff_t os, const QuantI16& q,
+                                        hn::Vec<D32Of<D16>>& zeros, StreamCarry& sc) {
+  const D32Of<D16> d32;
+  const auto zero = hn::Zero(d32);
+  SplitTile<D16> h[G];
+  ForwardRowsI16(d16, in, is, h);
+  ForEachSplitVector<G, D16>(h, [&](hn::Vec<D32Of<D16>>& c, std::size_t at) DCTX_BLOCK8_LAMBDA_INLINE {
+    const auto level = LevelMagnitude(d32, c, q, at);
+    CountZeros(d32, level, zeros);
+    c = hn::IfThenElse(hn::Lt(c, zero), zero - level, level);
+  });
+  DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
+  InWalkOrder<kStream, G>(sc, [&](std::size_t g) {
+    StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, -32768, 32767, sc);
+  });
+}
+
+template <std::size_t G, int kStream, class D16>
+HWY_INLINE void DequantizeInverseTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_t is,
+                                          std::int16_t* out, std::ptrdiff_t os, const QuantI16& q,
+                                          StreamCarry& sc) {
+  const D32Of<D16> d32;
+  const auto lo = hn::Set(d32, kInvInMin), hi = hn::Set(d32, kInvInMax);
+  SplitTile<D16> h[G];
+  DCTX_BLOCK8_EACH(G) LoadSplit(d16, in + g * kSplitCols<D16>, is, h[g], -32768, 32767);
+  DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
+  ForEachSplitVector<G, D16>(h, [&](hn::Vec<D32Of<D16>>& v, std::size_t at) DCTX_BLOCK8_LAMBDA_INLINE {
+    v = hn::Min(hn::Max(v * hn::Load(d32, q.q.v + at), lo), hi);
+  });
+  InverseColumnsI16(d16, h);
   InWalkOrder<kStream, G>(sc, [&](std::size_t g) {
     StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, kInvOutMin, kInvOutMax, sc);
   });
@@ -885,26 +1041,36 @@ struct ZeroCounts {
 
 // ---- Entry points (exported by simd.cc). Float tiles use up to 16 lanes, int16 tiles up to 32.
 
-// Runs `call` (which names d, kG, kStream, src and dst) over the region.
+// Runs `call` (which names d, kG, kStream, src and dst) over the region with the store mode
+// StoreMode picks for the output (DCTX_BLOCK8_WALK), or with ordinary stores
+// (DCTX_BLOCK8_WALK_PLAIN: outputs narrower than the tiles' rows, as the encoder's int16 levels
+// from float tiles).
+#define DCTX_BLOCK8_WALK_BODY(T, kMaxLanes, kFused, row_done, ...)                             \
+  StreamCarry sc;                                                                              \
+  sc.backward = WalkBackward(in, LineStart<kStream>(out));                                     \
+  if constexpr (kStream == 2) sc.Start(reinterpret_cast<std::uintptr_t>(out) % 64);              \
+  ForEachTile<T, kMaxLanes, kGroup<T, kMaxLanes, kFused>>(                                     \
+      rows, cols, sc.backward,                                                                 \
+      [&](auto d, auto group, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {        \
+        constexpr std::size_t kG = decltype(group)::value;                                     \
+        const auto* src = in + std::ptrdiff_t(r) * is + c;                                     \
+        auto* dst = out + std::ptrdiff_t(r) * os + c;                                          \
+        __VA_ARGS__;                                                                           \
+      },                                                                                       \
+      [&] {                                                                                    \
+        RowEnds<kStream>(sc);                                                                  \
+        row_done();                                                                            \
+      })
 #define DCTX_BLOCK8_WALK(T, kMaxLanes, kFused, row_done, ...)                                  \
   WithStores<T, kMaxLanes>(out, os, rows, cols, [&](auto stream) DCTX_BLOCK8_LAMBDA_INLINE {   \
     constexpr int kStream = decltype(stream)::value;                                          \
-    StreamCarry sc;                                                                            \
-    sc.backward = WalkBackward(in, LineStart<kStream>(out));                                   \
-    if constexpr (kStream == 2) sc.Start(reinterpret_cast<std::uintptr_t>(out) % 64);            \
-    ForEachTile<T, kMaxLanes, kGroup<T, kMaxLanes, kFused>>(                                   \
-        rows, cols, sc.backward,                                                               \
-        [&](auto d, auto group, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {      \
-          constexpr std::size_t kG = decltype(group)::value;                                   \
-          const auto* src = in + std::ptrdiff_t(r) * is + c;                                   \
-          auto* dst = out + std::ptrdiff_t(r) * os + c;                                        \
-          __VA_ARGS__;                                                                         \
-        },                                                                                     \
-        [&] {                                                                                  \
-          RowEnds<kStream>(sc);                                                                \
-          row_done();                                                                          \
-        });                                                                                    \
+    DCTX_BLOCK8_WALK_BODY(T, kMaxLanes, kFused, row_done, __VA_ARGS__);                       \
   })
+#define DCTX_BLOCK8_WALK_PLAIN(T, kMaxLanes, kFused, row_done, ...) \
+  do {                                                               \
+    constexpr int kStream = 0;                                       \
+    DCTX_BLOCK8_WALK_BODY(T, kMaxLanes, kFused, row_done, __VA_ARGS__); \
+  } while (0)
 
 inline void ForwardF32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
                        std::size_t rows, std::size_t cols) {
@@ -928,11 +1094,13 @@ inline void InverseF32(const float* in, std::ptrdiff_t is, float* out, std::ptrd
 
 // A fused walk: zero counts of the widest tiles accumulate over a row of tiles; the narrow
 // remainder tiles' are summed at once. `call` names z, the counts to add to.
-#define DCTX_BLOCK8_WALK_COUNTING_ZEROS(T, kMaxLanes, ...)                                       \
+#define DCTX_BLOCK8_WALK_COUNTING_ZEROS(T, kMaxLanes, ...) \
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(DCTX_BLOCK8_WALK, T, kMaxLanes, true, __VA_ARGS__)
+#define DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(WALK, T, kMaxLanes, kFused, ...)                    \
   using DWide = CountTag<hn::CappedTag<T, kMaxLanes>>;                                         \
   std::uint64_t zeros = 0;                                                                     \
   ZeroCounts<DWide> wide;                                                                      \
-  DCTX_BLOCK8_WALK(T, kMaxLanes, true, [&] { wide.Flush(zeros); }, {                           \
+  WALK(T, kMaxLanes, kFused, [&] { wide.Flush(zeros); }, {                                     \
     using DZ = CountTag<decltype(d)>;                                                          \
     const auto run = [&](hn::Vec<DZ>& z) DCTX_BLOCK8_LAMBDA_INLINE { __VA_ARGS__; };           \
     if constexpr (std::is_same_v<DZ, DWide>) {                                                 \
@@ -984,8 +1152,152 @@ inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std
 #endif
 }
 
+inline std::uint64_t ForwardQuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out,
+                                        std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                        const QuantF32& q) {
+#if DCTX_BLOCK8_HAVE_SIMD
+  const AanTables& t = aan_tables();
+  // Non-temporal stores for large outputs whose 64-byte row pieces (pairs of 16-lane tiles, the
+  // packed path above) start on cache lines.
+  if (HWY_TARGET <= HWY_AVX3 && rows * cols * sizeof(std::int16_t) >= kStreamBytes &&
+      reinterpret_cast<std::uintptr_t>(out) % 64 == 0 && (os * sizeof(std::int16_t)) % 64 == 0) {
+    const auto zeros = [&] {
+      DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(DCTX_BLOCK8_WALK_PLAIN, float, 16, true,
+                                           ForwardQuantizeTilesF32<kG, true>(d, src, is, dst, os, t, q, z));
+    }();
+    hwy::FlushStream();
+    return zeros;
+  }
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(DCTX_BLOCK8_WALK_PLAIN, float, 16, true,
+                                       ForwardQuantizeTilesF32<kG, false>(d, src, is, dst, os, t, q, z));
+#else
+  return scalar::ForwardQuantizeF32(in, is, out, os, rows, cols, q);
+#endif
+}
+
+inline void DequantizeInverseF32(const std::int16_t* in, std::ptrdiff_t is, float* out,
+                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                 const QuantF32& q) {
+#if DCTX_BLOCK8_HAVE_SIMD
+  const AanTables& t = aan_tables();
+  DCTX_BLOCK8_WALK(float, 16, false, [] {},
+                   DequantizeInverseTilesF32<kG, kStream>(d, src, is, dst, os, t, q, sc));
+#else
+  scalar::DequantizeInverseF32(in, is, out, os, rows, cols, q);
+#endif
+}
+
+inline std::uint64_t ForwardQuantizeI16(const std::int16_t* in, std::ptrdiff_t is,
+                                        std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
+                                        std::size_t cols, const QuantI16& q) {
+#if DCTX_BLOCK8_HAVE_SIMD
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(DCTX_BLOCK8_WALK, std::int16_t, 32, false,
+                                       ForwardQuantizeTilesI16<kG, kStream>(d, src, is, dst, os, q, z, sc));
+#else
+  return scalar::ForwardQuantizeI16(in, is, out, os, rows, cols, q);
+#endif
+}
+
+inline void DequantizeInverseI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                 const QuantI16& q) {
+#if DCTX_BLOCK8_HAVE_SIMD
+  DCTX_BLOCK8_WALK(std::int16_t, 32, false, [] {},
+                   DequantizeInverseTilesI16<kG, kStream>(d, src, is, dst, os, q, sc));
+#else
+  scalar::DequantizeInverseI16(in, is, out, os, rows, cols, q);
+#endif
+}
+
+#undef DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH
 #undef DCTX_BLOCK8_WALK_COUNTING_ZEROS
+#undef DCTX_BLOCK8_WALK_PLAIN
+#undef DCTX_BLOCK8_WALK_BODY
 #undef DCTX_BLOCK8_WALK
+
+// ---- Quantization alone (block8_quantize, block8_dequantize) on regions with unit column
+// stride, the table in natural order (QuantF32 built untransposed): element (r, c) takes entry
+// (r % 8, c % 8), i.e. lanes c % 16 of the table's row r % 8 (each row stored twice).
+#if DCTX_BLOCK8_HAVE_SIMD
+// fn(d, r, c) over every row, widest float vectors first, then narrower ones (cols % 8 == 0).
+template <class Fn>
+HWY_INLINE void ForEachRowVector(std::size_t rows, std::size_t cols, Fn fn) {
+  const hn::CappedTag<float, 16> d1;
+  const hn::CappedTag<float, 8> d2;
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::size_t c = 0;
+    for (; c + hn::Lanes(d1) <= cols; c += hn::Lanes(d1)) fn(d1, r, c);
+    for (; c < cols; c += hn::Lanes(d2)) fn(d2, r, c);
+  }
+}
+template <class D>
+HWY_INLINE hn::Vec<D> TableAt(D d, const Table8x16& t, std::size_t r, std::size_t c) {
+  return hn::LoadU(d, t.v + (r % 8) * kTableStride + c % 16);
+}
+// Elements as float vectors, stored from float (float out) or int32 (int16 out, saturating).
+template <class D>
+HWY_INLINE hn::Vec<D> LoadAsFloat(D d, const float* p) {
+  return hn::LoadU(d, p);
+}
+template <class D>
+HWY_INLINE hn::Vec<D> LoadAsFloat(D d, const std::int16_t* p) {
+  return hn::ConvertTo(d, hn::PromoteTo(hn::Rebind<std::int32_t, D>(), hn::LoadU(hn::Rebind<std::int16_t, D>(), p)));
+}
+template <class D>
+HWY_INLINE void StoreFrom(D d, hn::Vec<D> v, float* p) {
+  hn::StoreU(v, d, p);
+}
+template <class D>
+HWY_INLINE void StoreFrom(D, hn::Vec<hn::Rebind<std::int32_t, D>> v, std::int16_t* p) {
+  const hn::Rebind<std::int16_t, D> d16;
+  hn::StoreU(hn::DemoteTo(d16, v), d16, p);
+}
+// out(r, c) = op(d, in(r, c) as floats, r, c) over the region.
+template <class TI, class TO, class Op>
+HWY_INLINE void ElementwiseRows(const TI* in, std::ptrdiff_t is, TO* out, std::ptrdiff_t os,
+                                std::size_t rows, std::size_t cols, Op op) {
+  ForEachRowVector(rows, cols, [&](auto d, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {
+    StoreFrom(d, op(d, LoadAsFloat(d, in + std::ptrdiff_t(r) * is + c), r, c), out + std::ptrdiff_t(r) * os + c);
+  });
+}
+#define DCTX_BLOCK8_ELEMENTWISE(...)                                                         \
+  ElementwiseRows(in, is, out, os, rows, cols,                                              \
+                  [&](auto d, auto x, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE { \
+                    return __VA_ARGS__;                                                     \
+                  })
+#else
+#define DCTX_BLOCK8_ELEMENTWISE(...)
+#endif
+
+// level = round_half_away(c * (1/Q)), NaN to 0, saturated to int16.
+inline void QuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
+                        std::size_t rows, std::size_t cols, const QuantF32& q) {
+  if (!DCTX_BLOCK8_HAVE_SIMD) return scalar::QuantizeF32(in, is, out, os, rows, cols, q);
+  DCTX_BLOCK8_ELEMENTWISE(RoundHalfAwayToI32(d, x * TableAt(d, q.recip, r, c)));
+}
+// level = round_half_away(c / Q) exactly: the float quotient of two int16 values is correctly
+// rounded and no closer to a half-integer than 1/(2Q), more than half an ulp, so it rounds the
+// same way as the exact quotient.
+inline void QuantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                        std::ptrdiff_t os, std::size_t rows, std::size_t cols, const QuantF32& q) {
+  if (!DCTX_BLOCK8_HAVE_SIMD) return scalar::QuantizeI16(in, is, out, os, rows, cols, q);
+  DCTX_BLOCK8_ELEMENTWISE(RoundHalfAwayToI32(d, x / TableAt(d, q.q, r, c)));
+}
+// c = level * Q (exact in float).
+inline void DequantizeF32(const std::int16_t* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                          std::size_t rows, std::size_t cols, const QuantF32& q) {
+  if (!DCTX_BLOCK8_HAVE_SIMD) return scalar::DequantizeF32(in, is, out, os, rows, cols, q);
+  DCTX_BLOCK8_ELEMENTWISE(x * TableAt(d, q.q, r, c));
+}
+// c = level * Q saturated to int16 (the float product is exact up to 2^24, far past saturation).
+inline void DequantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                          std::ptrdiff_t os, std::size_t rows, std::size_t cols, const QuantF32& q) {
+  if (!DCTX_BLOCK8_HAVE_SIMD) return scalar::DequantizeI16(in, is, out, os, rows, cols, q);
+  DCTX_BLOCK8_ELEMENTWISE(hn::ConvertTo(hn::Rebind<std::int32_t, decltype(d)>(),
+                                        hn::Min(hn::Max(x * TableAt(d, q.q, r, c), hn::Set(d, -32768.0f)),
+                                                hn::Set(d, 32767.0f))));
+}
+#undef DCTX_BLOCK8_ELEMENTWISE
 
 // Seed 000's luma, Y = (313524 R + 615514 G + 119537 B + 524288) >> 20, on interleaved RGB.
 inline void LumaRgb8(const std::uint8_t* rgb, std::uint8_t* y, std::size_t n) {

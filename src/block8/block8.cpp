@@ -99,14 +99,18 @@ std::pair<const T*, const T*> span(const Planes<T>& p) {
 }
 
 /// The input viewed where it can be read while the output is written: itself, unless the two
-/// views overlap without being the same view (then a compact copy in `keep`).
-template <class T>
-Planes<const T> readable_input(const Planes<const T>& in, const Planes<T>& out, std::vector<T>& keep) {
+/// views overlap without being the same view of one type (then a compact copy in `keep`).
+template <class T, class TO>
+Planes<const T> readable_input(const Planes<const T>& in, const Planes<TO>& out, std::vector<T>& keep) {
   const auto [ilo, ihi] = span(in);
   const auto [olo, ohi] = span(out);
-  const bool same = in.data == out.data && in.count == out.count && in.rows == out.rows &&
-                    in.cols == out.cols && in.ps == out.ps && in.rs == out.rs && in.cs == out.cs;
-  if (!ilo || !olo || same || ihi < olo || ohi < ilo) return in;
+  bool same = false;
+  if constexpr (std::is_same_v<T, TO>)
+    same = in.data == out.data && in.count == out.count && in.rows == out.rows &&
+           in.cols == out.cols && in.ps == out.ps && in.rs == out.rs && in.cs == out.cs;
+  const auto byte = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
+  if (!ilo || !olo || same || byte(ihi) + sizeof(T) <= byte(olo) || byte(ohi) + sizeof(TO) <= byte(ilo))
+    return in;
   keep.resize(in.count * in.rows * in.cols);
   Planes<const T> c{keep.data(), in.count, std::ptrdiff_t(in.rows * in.cols), in.rows, in.cols,
                     std::ptrdiff_t(in.cols), 1};
@@ -168,15 +172,15 @@ std::uint64_t parallel_sum(std::size_t n, int threads, Fn fn) {
 }
 
 /// Work on a region of `rows` x `cols` (multiples of 8) with unit column stride; returns zeros.
-template <class T>
-using Work = std::uint64_t (*)(const T*, std::ptrdiff_t, T*, std::ptrdiff_t, std::size_t,
+template <class T, class TO = T>
+using Work = std::uint64_t (*)(const T*, std::ptrdiff_t, TO*, std::ptrdiff_t, std::size_t,
                                std::size_t, const void*);
 
 /// Apply `work` to every plane: the padded plane is pr x pc (multiples of 8). `in` may be smaller
 /// (its last row/column is replicated), `out` may be smaller (cropped).
-template <class T>
-std::uint64_t run_planes(const Planes<const T>& in, const Planes<T>& out, std::size_t pr,
-                         std::size_t pc, Work<T> work, const void* ctx, int nthreads) {
+template <class T, class TO = T>
+std::uint64_t run_planes(const Planes<const T>& in, const Planes<TO>& out, std::size_t pr,
+                         std::size_t pc, Work<T, TO> work, const void* ctx, int nthreads) {
   if (pr == 0 || pc == 0 || in.count == 0) return 0;
   const std::size_t strips = pr / 8;
   const bool direct = in.cs == 1 && out.cs == 1 && in.cols == pc && out.cols == pc;
@@ -184,6 +188,7 @@ std::uint64_t run_planes(const Planes<const T>& in, const Planes<T>& out, std::s
   const int threads = thread_count(nthreads, in.count * strips);
   return parallel_sum(in.count * strips, threads, [&](std::size_t g0, std::size_t g1) {
     std::vector<T> strip;
+    std::vector<TO> strip_out;  // when the types differ (else the work runs in place on strip)
     std::uint64_t zeros = 0;
     for (std::size_t g = g0; g < g1;) {
       const std::size_t b = g / strips, s = g % strips;
@@ -202,10 +207,17 @@ std::uint64_t run_planes(const Planes<const T>& in, const Planes<T>& out, std::s
         for (std::size_t c = 0; c < pc; ++c)
           strip[i * pc + c] = src[std::ptrdiff_t(std::min(c, in.cols - 1)) * in.cs];
       }
-      zeros += work(strip.data(), std::ptrdiff_t(pc), strip.data(), std::ptrdiff_t(pc), 8, pc, ctx);
+      TO* result = nullptr;
+      if constexpr (std::is_same_v<T, TO>) {
+        result = strip.data();
+      } else {
+        strip_out.resize(8 * pc);
+        result = strip_out.data();
+      }
+      zeros += work(strip.data(), std::ptrdiff_t(pc), result, std::ptrdiff_t(pc), 8, pc, ctx);
       for (std::size_t i = 0; i < 8 && 8 * s + i < out.rows; ++i) {
-        T* dst = out.at(b, 8 * s + i, 0);
-        for (std::size_t c = 0; c < out.cols; ++c) dst[std::ptrdiff_t(c) * out.cs] = strip[i * pc + c];
+        TO* dst = out.at(b, 8 * s + i, 0);
+        for (std::size_t c = 0; c < out.cols; ++c) dst[std::ptrdiff_t(c) * out.cs] = result[i * pc + c];
       }
       ++g;
     }
@@ -357,6 +369,75 @@ std::uint64_t composed_roundtrip(const T* in, std::ptrdiff_t is, T* out, std::pt
   return zeros;
 }
 
+std::uint64_t fast_forward_quantize_f32(const float* in, std::ptrdiff_t is, std::int16_t* out,
+                                        std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                        const void* q) {
+  return block8::fast_forward_quantize_f32(in, is, out, os, rows, cols, *static_cast<const QuantF32*>(q));
+}
+std::uint64_t fast_dequantize_inverse_f32(const std::int16_t* in, std::ptrdiff_t is, float* out,
+                                          std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                          const void* q) {
+  block8::fast_dequantize_inverse_f32(in, is, out, os, rows, cols, *static_cast<const QuantF32*>(q));
+  return 0;
+}
+std::uint64_t int_forward_quantize_i16(const std::int16_t* in, std::ptrdiff_t is,
+                                       std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
+                                       std::size_t cols, const void* q) {
+  return block8::int_forward_quantize_i16(in, is, out, os, rows, cols, *static_cast<const QuantI16*>(q));
+}
+std::uint64_t int_dequantize_inverse_i16(const std::int16_t* in, std::ptrdiff_t is,
+                                         std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
+                                         std::size_t cols, const void* q) {
+  block8::int_dequantize_inverse_i16(in, is, out, os, rows, cols, *static_cast<const QuantI16*>(q));
+  return 0;
+}
+
+/// The encoder's and decoder's halves as separate passes through a strip of 8 rows, for kernels
+/// without a fused kernel (Reference; Fast on int16 data): the definition the fused ones equal.
+template <class T>
+struct ComposedHalf {
+  Work<T> transform;  // forward for the encoder, inverse for the decoder
+  const QuantTable* table;
+};
+template <class T>
+std::uint64_t composed_forward_quantize(const T* in, std::ptrdiff_t is, std::int16_t* out,
+                                        std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                        const void* ctx) {
+  const auto& k = *static_cast<const ComposedHalf<T>*>(ctx);
+  std::vector<T> buf(8 * cols);
+  std::uint64_t zeros = 0;
+  for (std::size_t r0 = 0; r0 < rows; r0 += 8) {
+    k.transform(in + std::ptrdiff_t(r0) * is, is, buf.data(), std::ptrdiff_t(cols), 8, cols, nullptr);
+    for (std::size_t r = 0; r < 8; ++r)
+      for (std::size_t c = 0; c < cols; ++c) {
+        const std::int16_t level = quantize_value(buf[r * cols + c], k.table->q[8 * r + c % 8]);
+        zeros += level == 0;
+        out[std::ptrdiff_t(r0 + r) * os + std::ptrdiff_t(c)] = level;
+      }
+  }
+  return zeros;
+}
+template <class T>
+std::uint64_t composed_dequantize_inverse(const std::int16_t* in, std::ptrdiff_t is, T* out,
+                                          std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                          const void* ctx) {
+  const auto& k = *static_cast<const ComposedHalf<T>*>(ctx);
+  std::vector<T> buf(8 * cols);
+  for (std::size_t r0 = 0; r0 < rows; r0 += 8) {
+    for (std::size_t r = 0; r < 8; ++r)
+      for (std::size_t c = 0; c < cols; ++c) {
+        const std::int16_t level = in[std::ptrdiff_t(r0 + r) * is + std::ptrdiff_t(c)];
+        const int q = k.table->q[8 * r + c % 8];
+        if constexpr (std::is_same_v<T, float>)
+          buf[r * cols + c] = static_cast<float>(level) * static_cast<float>(q);
+        else
+          buf[r * cols + c] = saturate16(std::int64_t{level} * q);
+      }
+    k.transform(buf.data(), std::ptrdiff_t(cols), out + std::ptrdiff_t(r0) * os, os, 8, cols, nullptr);
+  }
+  return 0;
+}
+
 Block8Kernel resolve(Block8Kernel k, bool int16, const std::string& fn) {
   if (k == Block8Kernel::Auto) return int16 ? Block8Kernel::Int16 : Block8Kernel::Fast;
   if (k == Block8Kernel::Int16 && !int16)
@@ -393,43 +474,72 @@ void check_options(const Block8Options& o, const std::string& fn) {
   if (o.nthreads < 0) throw Error(fn + ": nthreads must be >= 0, got " + std::to_string(o.nthreads));
 }
 
+/// A call's validated arguments: the kernel, the input and output planes.
+template <class TI, class TO>
+struct Call {
+  Block8Kernel kernel;
+  Planes<const TI> in;
+  Planes<TO> out;
+};
+/// Checks what every entry point shares; `int16` says which data type picks the kernel.
+template <class TI, class TO>
+Call<TI, TO> check_call(const ConstView<TI>& inv, const View<TO>& outv, const Block8Options& o,
+                        const std::string& fn, bool int16, const char* in_name, const char* out_name) {
+  const auto k = resolve(o.kernel, int16, fn);
+  check_options(o, fn);
+  Call<TI, TO> c{k, to_planes(inv, fn, in_name, false), to_planes(outv, fn, out_name, true)};
+  check_batch(c.in, c.out, fn, inv.rank(), outv.rank());
+  return c;
+}
+/// Samples in, coefficients (or levels) out: the output has the padded shape of the input, which
+/// must be a multiple of 8 unless edges are replicated. Returns the padded (rows, cols).
+template <class TI, class TO>
+std::pair<std::size_t, std::size_t> forward_shape(const Call<TI, TO>& c, const Block8Options& o,
+                                                  const std::string& fn, const char* out_name,
+                                                  const char* what) {
+  if (o.edge == Block8Edge::Error) check_multiple8(c.in.rows, c.in.cols, fn, "plane", true);
+  const std::size_t pr = round_up8(c.in.rows), pc = round_up8(c.in.cols);
+  if (c.out.rows != pr || c.out.cols != pc)
+    throw Error(fn + ": " + out_name + " is " + dims(c.out.rows, c.out.cols) + " but the " + what +
+                " of a " + dims(c.in.rows, c.in.cols) + " plane need " + dims(pr, pc));
+  return {pr, pc};
+}
+/// Coefficients (or levels) in, samples out: the input is a multiple of 8, the output the same
+/// size or, with replicated edges, cropped by up to 7 rows and columns.
+template <class TI, class TO>
+void inverse_shape(const Call<TI, TO>& c, const Block8Options& o, const std::string& fn,
+                   const char* what) {
+  const auto& in = c.in;
+  const auto& out = c.out;
+  check_multiple8(in.rows, in.cols, fn, (std::string(what) + " plane").c_str(), false);
+  const bool same = out.rows == in.rows && out.cols == in.cols;
+  const bool cropped = round_up8(out.rows) == in.rows && round_up8(out.cols) == in.cols;
+  if (!same && !(cropped && o.edge == Block8Edge::Replicate))
+    throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but the " + what + "s are " +
+                dims(in.rows, in.cols) +
+                (cropped ? " (a cropped output needs Block8Edge::Replicate)" : ""));
+}
+
 template <class T>
 void forward_impl(const ConstView<T>& inv, const View<T>& outv, const Block8Options& o,
                   const char* name) {
   const std::string fn = name;
-  const auto k = resolve(o.kernel, std::is_same_v<T, std::int16_t>, fn);
-  check_options(o, fn);
-  const auto in = to_planes(inv, fn, "in", false);
-  const auto out = to_planes(outv, fn, "out", true);
-  check_batch(in, out, fn, inv.rank(), outv.rank());
-  if (o.edge == Block8Edge::Error) check_multiple8(in.rows, in.cols, fn, "plane", true);
-  const std::size_t pr = round_up8(in.rows), pc = round_up8(in.cols);
-  if (out.rows != pr || out.cols != pc)
-    throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but the coefficients of a " +
-                dims(in.rows, in.cols) + " plane need " + dims(pr, pc));
+  const auto c = check_call(inv, outv, o, fn, std::is_same_v<T, std::int16_t>, "in", "out");
+  const auto [pr, pc] = forward_shape(c, o, fn, "out", "coefficients");
   std::vector<T> keep;
-  run_planes<T>(readable_input(in, out, keep), out, pr, pc, forward_work<T>(k), nullptr, o.nthreads);
+  run_planes<T>(readable_input(c.in, c.out, keep), c.out, pr, pc, forward_work<T>(c.kernel), nullptr,
+                o.nthreads);
 }
 
 template <class T>
 void inverse_impl(const ConstView<T>& inv, const View<T>& outv, const Block8Options& o,
                   const char* name) {
   const std::string fn = name;
-  const auto k = resolve(o.kernel, std::is_same_v<T, std::int16_t>, fn);
-  check_options(o, fn);
-  const auto in = to_planes(inv, fn, "in", false);
-  const auto out = to_planes(outv, fn, "out", true);
-  check_batch(in, out, fn, inv.rank(), outv.rank());
-  check_multiple8(in.rows, in.cols, fn, "coefficient plane", false);
-  const bool same = out.rows == in.rows && out.cols == in.cols;
-  const bool cropped = round_up8(out.rows) == in.rows && round_up8(out.cols) == in.cols;
-  if (!same && !(cropped && o.edge == Block8Edge::Replicate))
-    throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but the coefficients are " +
-                dims(in.rows, in.cols) +
-                (cropped ? " (a cropped output needs Block8Edge::Replicate)" : ""));
+  const auto c = check_call(inv, outv, o, fn, std::is_same_v<T, std::int16_t>, "in", "out");
+  inverse_shape(c, o, fn, "coefficient");
   std::vector<T> keep;
-  run_planes<T>(readable_input(in, out, keep), out, in.rows, in.cols, inverse_work<T>(k), nullptr,
-                o.nthreads);
+  run_planes<T>(readable_input(c.in, c.out, keep), c.out, c.in.rows, c.in.cols,
+                inverse_work<T>(c.kernel), nullptr, o.nthreads);
 }
 
 /// The fused kernels' constants for `table`, transposed (entry [v][u] for coefficient (u, v)).
@@ -460,56 +570,112 @@ const Quant& prepared_quant(const QuantTable& table) {
   return last.quant;
 }
 
+/// Runs the kernel's fused SIMD work (`simd`: Fast on float data, Int16 on int16, with their
+/// prepared constants) or, for the other kernels, the separate passes composed strip by strip.
+template <class TI, class TO>
+std::uint64_t run_fused(const Planes<const TI>& src, const Planes<TO>& out, std::size_t pr,
+                        std::size_t pc, Block8Kernel k, const QuantTable& table,
+                        Work<TI, TO> simd, Work<TI, TO> composed, const void* composed_ctx,
+                        int nthreads) {
+  constexpr bool kFloat = std::is_same_v<TI, float> || std::is_same_v<TO, float>;
+  if (k == (kFloat ? Block8Kernel::Fast : Block8Kernel::Int16)) {
+    using Quant = std::conditional_t<kFloat, QuantF32, QuantI16>;
+    return run_planes<TI, TO>(src, out, pr, pc, simd, &prepared_quant<Quant>(table), nthreads);
+  }
+  return run_planes<TI, TO>(src, out, pr, pc, composed, composed_ctx, nthreads);
+}
+
 template <class T>
 Block8Stats roundtrip_impl(const ConstView<T>& inv, const View<T>& outv, const QuantTable& table,
                            const Block8Options& o) {
   static const std::string fn = "block8_roundtrip_quantized";  // built once: longer than SSO
-  const auto k = resolve(o.kernel, std::is_same_v<T, std::int16_t>, fn);
-  check_options(o, fn);
+  const auto c = check_call(inv, outv, o, fn, std::is_same_v<T, std::int16_t>, "in", "out");
   table.validate();
-  const auto in = to_planes(inv, fn, "in", false);
-  const auto out = to_planes(outv, fn, "out", true);
-  check_batch(in, out, fn, inv.rank(), outv.rank());
-  if (out.rows != in.rows || out.cols != in.cols)
-    throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but in is " + dims(in.rows, in.cols));
-  if (o.edge == Block8Edge::Error) check_multiple8(in.rows, in.cols, fn, "plane", true);
-  const std::size_t pr = round_up8(in.rows), pc = round_up8(in.cols);
-  Block8Stats stats;
-  stats.coefficients = std::uint64_t(in.count) * pr * pc;
+  if (c.out.rows != c.in.rows || c.out.cols != c.in.cols)
+    throw Error(fn + ": out is " + dims(c.out.rows, c.out.cols) + " but in is " +
+                dims(c.in.rows, c.in.cols));
+  if (o.edge == Block8Edge::Error) check_multiple8(c.in.rows, c.in.cols, fn, "plane", true);
+  const std::size_t pr = round_up8(c.in.rows), pc = round_up8(c.in.cols);
+  Work<T> simd;
+  if constexpr (std::is_same_v<T, float>) simd = fast_roundtrip_f32;
+  else simd = int_roundtrip_i16;
+  const Composed<T> composed{forward_work<T>(c.kernel), inverse_work<T>(c.kernel), &table};
   std::vector<T> keep;
-  const Planes<const T> src = readable_input(in, out, keep);
-  if constexpr (std::is_same_v<T, float>) {
-    if (k == Block8Kernel::Fast) {
-      const QuantF32& q = prepared_quant<QuantF32>(table);
-      stats.zeros = run_planes<T>(src, out, pr, pc, fast_roundtrip_f32, &q, o.nthreads);
-      return stats;
-    }
-  } else {
-    if (k == Block8Kernel::Int16) {
-      const QuantI16& q = prepared_quant<QuantI16>(table);
-      stats.zeros = run_planes<T>(src, out, pr, pc, int_roundtrip_i16, &q, o.nthreads);
-      return stats;
-    }
-  }
-  const Composed<T> c{forward_work<T>(k), inverse_work<T>(k), &table};
-  stats.zeros = run_planes<T>(src, out, pr, pc, composed_roundtrip<T>, &c, o.nthreads);
+  Block8Stats stats;
+  stats.coefficients = std::uint64_t(c.in.count) * pr * pc;
+  stats.zeros = run_fused<T, T>(readable_input(c.in, c.out, keep), c.out, pr, pc, c.kernel, table,
+                                simd, composed_roundtrip<T>, &composed, o.nthreads);
   return stats;
 }
 
+template <class T>
+Block8Stats forward_quantized_impl(const ConstView<T>& inv, const View<std::int16_t>& levelsv,
+                                   const QuantTable& table, const Block8Options& o) {
+  static const std::string fn = "block8_forward_quantized";  // built once: longer than SSO
+  const auto c = check_call(inv, levelsv, o, fn, std::is_same_v<T, std::int16_t>, "in", "levels");
+  table.validate();
+  const auto [pr, pc] = forward_shape(c, o, fn, "levels", "levels");
+  Work<T, std::int16_t> simd;
+  if constexpr (std::is_same_v<T, float>) simd = fast_forward_quantize_f32;
+  else simd = int_forward_quantize_i16;
+  const ComposedHalf<T> composed{forward_work<T>(c.kernel), &table};
+  std::vector<T> keep;
+  Block8Stats stats;
+  stats.coefficients = std::uint64_t(c.in.count) * pr * pc;
+  stats.zeros = run_fused<T, std::int16_t>(readable_input(c.in, c.out, keep), c.out, pr, pc,
+                                           c.kernel, table, simd, composed_forward_quantize<T>,
+                                           &composed, o.nthreads);
+  return stats;
+}
+
+template <class T>
+void inverse_dequantized_impl(const ConstView<std::int16_t>& levelsv, const View<T>& outv,
+                              const QuantTable& table, const Block8Options& o) {
+  static const std::string fn = "block8_inverse_dequantized";  // built once: longer than SSO
+  const auto c = check_call(levelsv, outv, o, fn, std::is_same_v<T, std::int16_t>, "levels", "out");
+  table.validate();
+  inverse_shape(c, o, fn, "level");
+  Work<std::int16_t, T> simd;
+  if constexpr (std::is_same_v<T, float>) simd = fast_dequantize_inverse_f32;
+  else simd = int_dequantize_inverse_i16;
+  const ComposedHalf<T> composed{inverse_work<T>(c.kernel), &table};
+  std::vector<std::int16_t> keep;
+  run_fused<std::int16_t, T>(readable_input(c.in, c.out, keep), c.out, c.in.rows, c.in.cols,
+                             c.kernel, table, simd, composed_dequantize_inverse<T>, &composed,
+                             o.nthreads);
+}
+
+/// A SIMD quantization kernel (kernels.hpp: quantize_f32, ...) on a region with unit column stride.
+template <class TI, class TO>
+using Elementwise = void (*)(const TI*, std::ptrdiff_t, TO*, std::ptrdiff_t, std::size_t,
+                             std::size_t, const QuantF32&);
+
+/// Quantize or dequantize every element with its table entry: `simd` on planes with unit column
+/// stride, f(value, Q) element by element otherwise (both give the same values).
 template <class TI, class TO, class Fn>
 void elementwise_blocks(const ConstView<TI>& inv, const View<TO>& outv, const QuantTable& table,
-                        const std::string& fn, Fn f) {
+                        const std::string& fn, Elementwise<TI, TO> simd, Fn f) {
   table.validate();
-  const auto in = to_planes(inv, fn, "in", false);
-  const auto out = to_planes(outv, fn, "out", true);
-  check_batch(in, out, fn, inv.rank(), outv.rank());
-  check_multiple8(in.rows, in.cols, fn, "coefficient plane", false);
-  if (out.rows != in.rows || out.cols != in.cols)
-    throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but in is " + dims(in.rows, in.cols));
+  const auto c = check_call(inv, outv, Block8Options{}, fn, false, "in", "out");
+  check_multiple8(c.in.rows, c.in.cols, fn, "coefficient plane", false);
+  if (c.out.rows != c.in.rows || c.out.cols != c.in.cols)
+    throw Error(fn + ": out is " + dims(c.out.rows, c.out.cols) + " but in is " +
+                dims(c.in.rows, c.in.cols));
+  std::vector<TI> keep;
+  const auto in = readable_input(c.in, c.out, keep);
+  const auto& out = c.out;
+  if (in.cs == 1 && out.cs == 1) {
+    QuantF32 q;
+    for (std::size_t r = 0; r < 8; ++r)
+      for (std::size_t k = 0; k < 8; ++k) q.set(r, k, table.q[8 * r + k]);  // natural order
+    for (std::size_t b = 0; b < in.count; ++b)
+      simd(in.plane(b), in.rs, out.plane(b), out.rs, in.rows, in.cols, q);
+    return;
+  }
   for (std::size_t b = 0; b < in.count; ++b)
     for (std::size_t r = 0; r < in.rows; ++r)
-      for (std::size_t c = 0; c < in.cols; ++c)
-        *out.at(b, r, c) = f(*in.at(b, r, c), table.q[8 * (r % 8) + c % 8]);
+      for (std::size_t k = 0; k < in.cols; ++k)
+        *out.at(b, r, k) = f(*in.at(b, r, k), table.q[8 * (r % 8) + k % 8]);
 }
 
 const QuantTable kNvidia = {{32, 33, 51, 81, 66, 39, 34, 17,  //
@@ -567,6 +733,25 @@ Block8Stats block8_roundtrip_quantized(const ConstView<std::int16_t>& in,
   return roundtrip_impl<std::int16_t>(in, out, table, options);
 }
 
+Block8Stats block8_forward_quantized(const ConstView<float>& in, const View<std::int16_t>& levels,
+                                     const QuantTable& table, const Block8Options& options) {
+  return forward_quantized_impl<float>(in, levels, table, options);
+}
+Block8Stats block8_forward_quantized(const ConstView<std::int16_t>& in,
+                                     const View<std::int16_t>& levels, const QuantTable& table,
+                                     const Block8Options& options) {
+  return forward_quantized_impl<std::int16_t>(in, levels, table, options);
+}
+void block8_inverse_dequantized(const ConstView<std::int16_t>& levels, const View<float>& out,
+                                const QuantTable& table, const Block8Options& options) {
+  inverse_dequantized_impl<float>(levels, out, table, options);
+}
+void block8_inverse_dequantized(const ConstView<std::int16_t>& levels,
+                                const View<std::int16_t>& out, const QuantTable& table,
+                                const Block8Options& options) {
+  inverse_dequantized_impl<std::int16_t>(levels, out, table, options);
+}
+
 void QuantTable::validate() const {
   for (int k = 0; k < 64; ++k)
     if (q[k] < 1 || q[k] > 32767)
@@ -597,23 +782,24 @@ QuantTable quant_table_jpeg_chroma(int quality) { return quant_table_scaled(kJpe
 
 void block8_quantize(const ConstView<float>& coeffs, const View<std::int16_t>& levels,
                      const QuantTable& table) {
-  elementwise_blocks(coeffs, levels, table, "block8_quantize",
+  elementwise_blocks(coeffs, levels, table, "block8_quantize", block8::quantize_f32,
                      [](float c, int q) { return quantize_value(c, q); });
 }
 void block8_quantize(const ConstView<std::int16_t>& coeffs, const View<std::int16_t>& levels,
                      const QuantTable& table) {
-  elementwise_blocks(coeffs, levels, table, "block8_quantize",
+  elementwise_blocks(coeffs, levels, table, "block8_quantize", block8::quantize_i16,
                      [](std::int16_t c, int q) { return quantize_value(c, q); });
 }
 void block8_dequantize(const ConstView<std::int16_t>& levels, const View<float>& coeffs,
                        const QuantTable& table) {
-  elementwise_blocks(levels, coeffs, table, "block8_dequantize", [](std::int16_t l, int q) {
+  elementwise_blocks(levels, coeffs, table, "block8_dequantize", block8::dequantize_f32,
+                     [](std::int16_t l, int q) {
     return static_cast<float>(l) * static_cast<float>(q);
   });
 }
 void block8_dequantize(const ConstView<std::int16_t>& levels, const View<std::int16_t>& coeffs,
                        const QuantTable& table) {
-  elementwise_blocks(levels, coeffs, table, "block8_dequantize",
+  elementwise_blocks(levels, coeffs, table, "block8_dequantize", block8::dequantize_i16,
                      [](std::int16_t l, int q) { return saturate16(std::int64_t{l} * q); });
 }
 

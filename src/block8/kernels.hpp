@@ -113,6 +113,31 @@ void int_inverse_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* ou
 std::uint64_t int_roundtrip_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                 const QuantI16& quant);
+/// Encoder half of the fused pass: forward DCT, levels as block8_quantize makes them (natural
+/// order, int16); returns the number of zero levels.
+std::uint64_t fast_forward_quantize_f32(const float* in, std::ptrdiff_t is, std::int16_t* out,
+                                        std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                        const QuantF32& quant);
+/// Decoder half: levels times Q, inverse DCT (as block8_dequantize then block8_inverse).
+void fast_dequantize_inverse_f32(const std::int16_t* in, std::ptrdiff_t is, float* out,
+                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                 const QuantF32& quant);
+std::uint64_t int_forward_quantize_i16(const std::int16_t* in, std::ptrdiff_t is,
+                                       std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
+                                       std::size_t cols, const QuantI16& quant);
+void int_dequantize_inverse_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                const QuantI16& quant);
+/// block8_quantize / block8_dequantize on a region (rows x cols, multiples of 8, unit column
+/// stride) with `quant` in natural order (entry [r][c] for coefficient (r, c), not transposed).
+void quantize_f32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
+                  std::size_t rows, std::size_t cols, const QuantF32& quant);
+void quantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
+                  std::size_t rows, std::size_t cols, const QuantF32& quant);
+void dequantize_f32(const std::int16_t* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                    std::size_t rows, std::size_t cols, const QuantF32& quant);
+void dequantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
+                    std::size_t rows, std::size_t cols, const QuantF32& quant);
 /// Seed 000's luma of n interleaved RGB pixels: (313524 R + 615514 G + 119537 B + 524288) >> 20.
 void luma_rgb8(const std::uint8_t* rgb, std::uint8_t* y, std::size_t n);
 /// out = in - 128 (8-bit samples to the pipeline's level-shifted floats).

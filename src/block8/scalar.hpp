@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "block8/constants.hpp"
 #include "block8/kernels.hpp"
@@ -97,29 +98,41 @@ inline float RequantizeF(float c, const QuantF32& q, int u, int v, std::uint64_t
 }
 /// Quantize-dequantize one integer coefficient with the tables of QuantI16 (entry [v][u]): the
 /// SIMD kernels' integer formula.
+inline std::int32_t LevelMagnitudeI(std::int32_t c, const QuantI16& q, int u, int v) {
+  const std::int32_t n = std::min(c < 0 ? -c : c, kRequantMaxAbs) + q.half_q.at(v, u);
+  return (n * q.magic.at(v, u)) >> q.shift.at(v, u);
+}
 inline std::int32_t RequantizeI(std::int32_t c, const QuantI16& q, int u, int v,
                                 std::uint64_t& zeros) {
-  const std::int32_t n = std::min(c < 0 ? -c : c, kRequantMaxAbs) + q.half_q.at(v, u);
-  const std::int32_t level = (n * q.magic.at(v, u)) >> q.shift.at(v, u);
+  const std::int32_t level = LevelMagnitudeI(c, q, u, v);
   zeros += level == 0;
   const std::int32_t m = std::min(level * q.q.at(v, u), -kInvInMin);
   return std::min(c < 0 ? -m : m, kInvInMax);
 }
 
-// Whole regions, block by block (same signatures as the SIMD kernels).
-template <class T, class Fn>
-inline void ForEachBlock(const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os,
+/// b[u][v] = fn(b[u][v], u, v) on every coefficient of a block.
+template <class W, class Fn>
+inline void ForEachCoefficient(W (&b)[8][8], Fn fn) {
+  for (int u = 0; u < 8; ++u)
+    for (int v = 0; v < 8; ++v) b[u][v] = fn(b[u][v], u, v);
+}
+
+// Whole regions, block by block (same signatures as the SIMD kernels); blocks are worked on in
+// float when either side is float, in int32 otherwise.
+template <class TI, class TO, class Fn>
+inline void ForEachBlock(const TI* in, std::ptrdiff_t is, TO* out, std::ptrdiff_t os,
                          std::size_t rows, std::size_t cols, Fn fn) {
   for (std::size_t r = 0; r < rows; r += 8)
     for (std::size_t c = 0; c < cols; c += 8) {
-      using W = std::conditional_t<std::is_same_v<T, float>, float, std::int32_t>;
+      using W = std::conditional_t<std::is_same_v<TI, float> || std::is_same_v<TO, float>, float,
+                                   std::int32_t>;
       W b[8][8];
       for (int i = 0; i < 8; ++i)
         for (int j = 0; j < 8; ++j) b[i][j] = in[std::ptrdiff_t(r + i) * is + std::ptrdiff_t(c + j)];
       fn(b);
       for (int i = 0; i < 8; ++i)
         for (int j = 0; j < 8; ++j)
-          out[std::ptrdiff_t(r + i) * os + std::ptrdiff_t(c + j)] = static_cast<T>(b[i][j]);
+          out[std::ptrdiff_t(r + i) * os + std::ptrdiff_t(c + j)] = static_cast<TO>(b[i][j]);
     }
 }
 
@@ -137,8 +150,7 @@ inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out
   std::uint64_t zeros = 0;
   ForEachBlock(in, is, out, os, rows, cols, [&](float (&b)[8][8]) {
     ForwardBlockF(b);
-    for (int u = 0; u < 8; ++u)
-      for (int v = 0; v < 8; ++v) b[u][v] = RequantizeF(b[u][v], q, u, v, zeros);
+    ForEachCoefficient(b, [&](float c, int u, int v) { return RequantizeF(c, q, u, v, zeros); });
     InverseBlockF(b);
   });
   return zeros;
@@ -157,11 +169,96 @@ inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std
   std::uint64_t zeros = 0;
   ForEachBlock(in, is, out, os, rows, cols, [&](std::int32_t (&b)[8][8]) {
     ForwardBlockI(b);
-    for (int u = 0; u < 8; ++u)
-      for (int v = 0; v < 8; ++v) b[u][v] = RequantizeI(b[u][v], q, u, v, zeros);
+    ForEachCoefficient(b, [&](std::int32_t c, int u, int v) { return RequantizeI(c, q, u, v, zeros); });
     InverseBlockI(b);
   });
   return zeros;
+}
+
+// The codec's halves (block8_forward_quantized, block8_inverse_dequantized).
+/// Level of a float coefficient as block8_quantize makes it (QuantF32 entry [v][u]).
+inline float QuantizeF(float c, const QuantF32& q, int u, int v, std::uint64_t& zeros) {
+  float level = RoundHalfAway(c * q.recip.at(v, u));
+  level = std::isnan(level) ? 0.0f : std::clamp(level, -32768.0f, 32767.0f);
+  zeros += level == 0.0f;
+  return level;
+}
+inline std::uint64_t ForwardQuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out,
+                                        std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                        const QuantF32& q) {
+  std::uint64_t zeros = 0;
+  ForEachBlock(in, is, out, os, rows, cols, [&](float (&b)[8][8]) {
+    ForwardBlockF(b);
+    ForEachCoefficient(b, [&](float c, int u, int v) { return QuantizeF(c, q, u, v, zeros); });
+  });
+  return zeros;
+}
+inline void DequantizeInverseF32(const std::int16_t* in, std::ptrdiff_t is, float* out,
+                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                 const QuantF32& q) {
+  ForEachBlock(in, is, out, os, rows, cols, [&](float (&b)[8][8]) {
+    ForEachCoefficient(b, [&](float l, int u, int v) { return l * q.q.at(v, u); });
+    InverseBlockF(b);
+  });
+}
+inline std::uint64_t ForwardQuantizeI16(const std::int16_t* in, std::ptrdiff_t is,
+                                        std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
+                                        std::size_t cols, const QuantI16& q) {
+  std::uint64_t zeros = 0;
+  ForEachBlock(in, is, out, os, rows, cols, [&](std::int32_t (&b)[8][8]) {
+    ForwardBlockI(b);
+    ForEachCoefficient(b, [&](std::int32_t c, int u, int v) {
+      const std::int32_t level = LevelMagnitudeI(c, q, u, v);
+      zeros += level == 0;
+      return c < 0 ? -level : level;
+    });
+  });
+  return zeros;
+}
+inline void DequantizeInverseI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                 const QuantI16& q) {
+  ForEachBlock(in, is, out, os, rows, cols, [&](std::int32_t (&b)[8][8]) {
+    // |level * Q| < 2^30
+    ForEachCoefficient(b, [&](std::int32_t l, int u, int v) { return l * q.q.at(v, u); });
+    InverseBlockI(b);  // clamps to [kInvInMin, kInvInMax] first
+  });
+}
+
+// Quantization alone, natural-order QuantF32 (entry [r % 8][c % 8] for element (r, c)).
+template <class TI, class TO, class Fn>
+inline void ForEachElement(const TI* in, std::ptrdiff_t is, TO* out, std::ptrdiff_t os,
+                           std::size_t rows, std::size_t cols, Fn fn) {
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < cols; ++c)
+      out[std::ptrdiff_t(r) * os + std::ptrdiff_t(c)] = fn(in[std::ptrdiff_t(r) * is + std::ptrdiff_t(c)], r % 8, c % 8);
+}
+inline std::int16_t SaturateLevel(float level) {
+  return std::isnan(level) ? 0 : static_cast<std::int16_t>(std::clamp(level, -32768.0f, 32767.0f));
+}
+inline void QuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
+                        std::size_t rows, std::size_t cols, const QuantF32& q) {
+  ForEachElement(in, is, out, os, rows, cols, [&](float c, std::size_t i, std::size_t j) {
+    return SaturateLevel(RoundHalfAway(c * q.recip.at(i, j)));
+  });
+}
+inline void QuantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                        std::ptrdiff_t os, std::size_t rows, std::size_t cols, const QuantF32& q) {
+  ForEachElement(in, is, out, os, rows, cols, [&](std::int16_t c, std::size_t i, std::size_t j) {
+    return SaturateLevel(RoundHalfAway(static_cast<float>(c) / q.q.at(i, j)));
+  });
+}
+inline void DequantizeF32(const std::int16_t* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                          std::size_t rows, std::size_t cols, const QuantF32& q) {
+  ForEachElement(in, is, out, os, rows, cols, [&](std::int16_t l, std::size_t i, std::size_t j) {
+    return static_cast<float>(l) * q.q.at(i, j);
+  });
+}
+inline void DequantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                          std::ptrdiff_t os, std::size_t rows, std::size_t cols, const QuantF32& q) {
+  ForEachElement(in, is, out, os, rows, cols, [&](std::int16_t l, std::size_t i, std::size_t j) {
+    return SaturateLevel(static_cast<float>(l) * q.q.at(i, j));
+  });
 }
 
 }  // namespace dctx::block8::scalar

@@ -33,6 +33,14 @@ HWY_EXPORT(RoundtripF32);
 HWY_EXPORT(ForwardI16);
 HWY_EXPORT(InverseI16);
 HWY_EXPORT(RoundtripI16);
+HWY_EXPORT(ForwardQuantizeF32);
+HWY_EXPORT(DequantizeInverseF32);
+HWY_EXPORT(ForwardQuantizeI16);
+HWY_EXPORT(DequantizeInverseI16);
+HWY_EXPORT(QuantizeF32);
+HWY_EXPORT(QuantizeI16);
+HWY_EXPORT(DequantizeF32);
+HWY_EXPORT(DequantizeI16);
 HWY_EXPORT(TargetName);
 HWY_EXPORT(LumaRgb8);
 HWY_EXPORT(U8ToCenteredF32);
@@ -62,6 +70,42 @@ std::uint64_t int_roundtrip_i16(const std::int16_t* in, std::ptrdiff_t is, std::
                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                 const QuantI16& quant) {
   return HWY_DYNAMIC_DISPATCH(RoundtripI16)(in, is, out, os, rows, cols, quant);
+}
+std::uint64_t fast_forward_quantize_f32(const float* in, std::ptrdiff_t is, std::int16_t* out,
+                                        std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                        const QuantF32& quant) {
+  return HWY_DYNAMIC_DISPATCH(ForwardQuantizeF32)(in, is, out, os, rows, cols, quant);
+}
+void fast_dequantize_inverse_f32(const std::int16_t* in, std::ptrdiff_t is, float* out,
+                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                 const QuantF32& quant) {
+  HWY_DYNAMIC_DISPATCH(DequantizeInverseF32)(in, is, out, os, rows, cols, quant);
+}
+std::uint64_t int_forward_quantize_i16(const std::int16_t* in, std::ptrdiff_t is,
+                                       std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
+                                       std::size_t cols, const QuantI16& quant) {
+  return HWY_DYNAMIC_DISPATCH(ForwardQuantizeI16)(in, is, out, os, rows, cols, quant);
+}
+void int_dequantize_inverse_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                const QuantI16& quant) {
+  HWY_DYNAMIC_DISPATCH(DequantizeInverseI16)(in, is, out, os, rows, cols, quant);
+}
+void quantize_f32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
+                  std::size_t rows, std::size_t cols, const QuantF32& quant) {
+  HWY_DYNAMIC_DISPATCH(QuantizeF32)(in, is, out, os, rows, cols, quant);
+}
+void quantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
+                  std::size_t rows, std::size_t cols, const QuantF32& quant) {
+  HWY_DYNAMIC_DISPATCH(QuantizeI16)(in, is, out, os, rows, cols, quant);
+}
+void dequantize_f32(const std::int16_t* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                    std::size_t rows, std::size_t cols, const QuantF32& quant) {
+  HWY_DYNAMIC_DISPATCH(DequantizeF32)(in, is, out, os, rows, cols, quant);
+}
+void dequantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
+                    std::size_t rows, std::size_t cols, const QuantF32& quant) {
+  HWY_DYNAMIC_DISPATCH(DequantizeI16)(in, is, out, os, rows, cols, quant);
 }
 void luma_rgb8(const std::uint8_t* rgb, std::uint8_t* y, std::size_t n) {
   HWY_DYNAMIC_DISPATCH(LumaRgb8)(rgb, y, n);

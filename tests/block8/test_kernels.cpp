@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "block8/constants.hpp"
@@ -472,13 +473,23 @@ void ExpectEveryOutputPlacementEqual(std::size_t rows, std::size_t cols, std::si
   const Strides st{std::ptrdiff_t(stride), 1};
   const std::size_t n = rows * stride;
   Page<T> in(n, 64), want(n, 0), got(n, 8192 + 64);
-  for (std::size_t i = 0; i < n; ++i)
+  Page<std::int16_t> levels(n, 64);  // the decoder's input
+  for (std::size_t i = 0; i < n; ++i) {
     in.at(0)[i] = static_cast<T>(int((i * 2654435761u) >> 24) % 255 - 127);
-  for (int pass = 0; pass < 3; ++pass) {
+    levels.at(0)[i] = static_cast<std::int16_t>(int((i * 2654435761u) >> 24) % 41 - 20);
+  }
+  // Passes: forward, inverse, fused, decoder (levels -> T) and, for int16 (same output type),
+  // the encoder.
+  for (int pass = 0; pass < 5; ++pass) {
+    if (pass == 4 && !std::is_same_v<T, std::int16_t>) continue;
     const auto run = [&](const ConstView<T>& iv, const View<T>& ov) {
       if (pass == 0) block8_forward(iv, ov);
       if (pass == 1) block8_inverse(iv, ov);
       if (pass == 2) return block8_roundtrip_quantized(iv, ov, t).zeros;
+      if (pass == 3)
+        block8_inverse_dequantized(ConstView<std::int16_t>(levels.at(0), iv.shape(), iv.strides()), ov, t);
+      if constexpr (std::is_same_v<T, std::int16_t>)
+        if (pass == 4) return block8_forward_quantized(iv, ov, t).zeros;
       return std::uint64_t{0};
     };
     std::fill(want.at(0), want.at(0) + n, poison);
