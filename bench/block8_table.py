@@ -9,6 +9,10 @@ import json
 import sys
 
 
+def is_codec_half(name):
+    return any(k in name for k in ("Encode", "Decode"))
+
+
 def main(path):
     runs = json.load(open(path))
     rate = {}  # (name, size) -> Mpixel/s, medians when the run has repetitions
@@ -35,13 +39,26 @@ def main(path):
         print("| benchmark | Mpixel/s | / memory pass | / FFTW | / OpenCV | notes |")
         print("|---|---:|---:|---:|---:|---|")
         for (name, sz), v in rate.items():
-            if sz != size or name.startswith("BM_Target_"):
+            if sz != size or name.startswith("BM_Target_") or is_codec_half(name):
                 continue
             direction = "Forward" if "Forward" in name else "Inverse" if "Inverse" in name else None
             f = fftw.get(direction) if direction else None
             c = cv.get(direction) if direction else None
             ratio = lambda base: f"{v / base:.2f}" if base else ""
             print(f"| {name[3:]} | {v:.0f} | {ratio(mem)} | {ratio(f)} | {ratio(c)} | {label[(name, sz)]} |")
+        print()
+    halves = [(n, s) for (n, s) in rate if n.startswith("BM_Dctx") and is_codec_half(n)]
+    if halves:
+        print("**Codec halves, one thread (Mpixel/s)**: the encoder (samples -> int16 levels, "
+              "block8_forward_quantized) and decoder (levels -> samples, "
+              "block8_inverse_dequantized) against the separate calls they replace in the same run "
+              "(block8_forward + block8_quantize, block8_dequantize + block8_inverse)\n")
+        print("| pass | plane | one pass | separate calls | one pass / separate | notes |")
+        print("|---|---|---:|---:|---:|---|")
+        for (n, s) in halves:
+            sep = rate.get((n.replace("BM_Dctx", "BM_Separate"), s))
+            ratio = f"{rate[(n, s)] / sep:.2f}" if sep else ""
+            print(f"| {n[7:]} | {s} x {s} | {rate[(n, s)]:.0f} | {sep or 0:.0f} | {ratio} | {label[(n, s)]} |")
         print()
     one = [(n, s) for (n, s) in rate if s == "8" and not n.startswith("BM_Target_")]
     if one:

@@ -13,16 +13,60 @@ namespace dctx::cli {
 namespace {
 
 struct Block8Args {
-  std::string in, out, kernel = "auto", edge = "error";
+  std::string in, out, kernel = "auto", edge = "error", quantize;
   bool inverse = false, int16 = false;
-  int threads = 1;
+  int threads = 1, quality = 50;
 };
+
+/// --quantize: forward writes int16 levels (block8_forward_quantized); --inverse reads int16
+/// levels (block8_inverse_dequantized) and writes float32 samples, or int16 with --int16.
+void run_block8_quantized(const Block8Args& a, const Block8Options& o) {
+  const QuantTable table = parse_quant_table_kind(a.quantize) == QuantTableKind::Jpeg
+                               ? quant_table_jpeg_luma(a.quality)
+                               : quant_table_scaled(quant_table_nvidia(), a.quality);
+  NpyArray arr = a.inverse || a.int16 ? read_npy_int16(a.in) : read_npy(a.in);
+  if (arr.shape.size() != 2 && arr.shape.size() != 3)
+    throw Error("block8: '" + a.in + "' holds a " + std::to_string(arr.shape.size()) +
+                "-D array; expected a 2-D plane or a 3-D batch of planes");
+  Shape out_shape = arr.shape;
+  if (!a.inverse && o.edge == Block8Edge::Replicate)
+    for (std::size_t i = arr.shape.size() - 2; i < arr.shape.size(); ++i)
+      out_shape[i] = (out_shape[i] + 7) / 8 * 8;
+  if (a.inverse) {
+    const ConstView<std::int16_t> levels(arr.i16.data(), arr.shape);
+    if (a.int16) {
+      std::vector<std::int16_t> out(element_count(out_shape));
+      block8_inverse_dequantized(levels, View<std::int16_t>(out.data(), out_shape), table, o);
+      write_npy(a.out, out_shape, out.data());
+    } else {
+      std::vector<float> out(element_count(out_shape));
+      block8_inverse_dequantized(levels, View<float>(out.data(), out_shape), table, o);
+      write_npy(a.out, out_shape, out.data());
+    }
+    return;
+  }
+  std::vector<std::int16_t> levels(element_count(out_shape));
+  const View<std::int16_t> lv(levels.data(), out_shape);
+  if (a.int16) {
+    block8_forward_quantized(ConstView<std::int16_t>(arr.i16.data(), arr.shape), lv, table, o);
+  } else {
+    std::vector<float> in32;
+    const float* src = arr.f32.data();
+    if (!arr.single()) {
+      in32.assign(arr.f64.begin(), arr.f64.end());
+      src = in32.data();
+    }
+    block8_forward_quantized(ConstView<float>(src, arr.shape), lv, table, o);
+  }
+  write_npy(a.out, out_shape, levels.data());
+}
 
 void run_block8(const Block8Args& a) {
   Block8Options o;
   o.kernel = parse_block8_kernel(a.kernel);
   o.edge = parse_block8_edge(a.edge);
   o.nthreads = a.threads;
+  if (!a.quantize.empty()) return run_block8_quantized(a, o);
   NpyArray arr = a.int16 ? read_npy_int16(a.in) : read_npy(a.in);
   if (arr.shape.size() != 2 && arr.shape.size() != 3)
     throw Error("block8: '" + a.in + "' holds a " + std::to_string(arr.shape.size()) +
@@ -135,6 +179,11 @@ void add_block8_commands(CLI::App& app) {
                 "sides not multiples of 8: error, or replicate (forward pads, inverse crops)")
       ->capture_default_str();
   c->add_option("--threads", b->threads, "worker threads (0 = all)")->capture_default_str();
+  c->add_option("--quantize", b->quantize,
+                "nvidia or jpeg (luminance) table: forward writes int16 quantization levels; "
+                "--inverse reads int16 levels and writes samples (float32, or int16 with --int16)");
+  c->add_option("--quality", b->quality, "libjpeg quality 1..100 scaling the --quantize table")
+      ->capture_default_str();
   c->callback([b] { run_block8(*b); });
 
   auto j = std::make_shared<JpegArgs>();

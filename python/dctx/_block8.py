@@ -15,7 +15,25 @@ def _as_block_input(x):
                     "(convert 8-bit images with x.astype(np.int16) - 128 or np.float32)")
 
 
-def block8(x, kernel="auto", edge="error", workers=None):
+def _table_entries(table, quality):
+    """64 quantizers, row-major, from a table name or an 8x8 array (scaled when quality is given)."""
+    if isinstance(table, str):
+        return _dctx._quant_table(table, 50 if quality is None else int(quality))
+    t = np.asarray(table)
+    if t.shape not in ((8, 8), (64,)) or t.dtype.kind not in "iu":
+        raise ValueError(f"a quantization table is an 8x8 array of integers, not {t.dtype} "
+                         f"of shape {t.shape}")
+    entries = [int(v) for v in t.reshape(64)]
+    if quality is not None:  # libjpeg's jpeg_quality_scaling, entries clamped to 1..255
+        q = int(quality)
+        if not 1 <= q <= 100:
+            raise ValueError(f"JPEG quality must lie in 1..100, got {q}")
+        pct = 5000 // q if q < 50 else 200 - 2 * q
+        entries = [min(max((e * pct + 50) // 100, 1), 255) for e in entries]
+    return entries
+
+
+def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=None):
     """Forward orthonormal 2-D DCT-II of every 8x8 block of a plane or a batch of planes.
 
     Parameters
@@ -32,12 +50,19 @@ def block8(x, kernel="auto", edge="error", workers=None):
         output then has the padded shape).
     workers : int, optional
         Threads; negative values count back from the number of CPUs.
+    table : {"nvidia", "jpeg", "luma", "chroma"} or 8x8 array of int, optional
+        Quantize in the same pass: return the int16 levels round(C / Q), half away from zero
+        (the encoder's half of a JPEG-style codec). Names: NVIDIA's DCT8x8 table, the ITU-T T.81
+        Annex K luminance ("jpeg", "luma") or chrominance table.
+    quality : int, optional
+        1..100, libjpeg scaling of `table` (default 50: named tables unchanged; arrays are used
+        as given unless a quality is passed).
 
     Returns
     -------
     coeffs : ndarray
         Coefficients, same dtype as the (converted) input; int16 results are rounded and
-        saturated.
+        saturated. With `table`: int16 quantization levels.
 
     Examples
     --------
@@ -47,10 +72,13 @@ def block8(x, kernel="auto", edge="error", workers=None):
     >>> np.allclose(c[:8, :8], scipy.fft.dctn(x[:8, :8], norm="ortho"), atol=1e-4)
     True
     """
+    if table is not None:
+        return _dctx._block8_quantized(_as_block_input(x), False, _table_entries(table, quality),
+                                       kernel, edge, workers, None, False)
     return _dctx._block8(_as_block_input(x), False, kernel, edge, workers, None)
 
 
-def iblock8(c, kernel="auto", edge="error", shape=None, workers=None):
+def iblock8(c, kernel="auto", edge="error", shape=None, workers=None, table=None, quality=None):
     """Inverse of :func:`block8`: orthonormal 2-D DCT-III of every 8x8 block.
 
     Parameters
@@ -66,12 +94,21 @@ def iblock8(c, kernel="auto", edge="error", shape=None, workers=None):
         (rows, cols) of the output planes; default: those of `c`.
     workers : int, optional
         Threads; negative values count back from the number of CPUs.
+    table, quality : optional
+        As for :func:`block8`: `c` holds int16 quantization levels, dequantized (times Q) in the
+        same pass (the decoder's half). The samples are float32, or int16 with kernel="int16".
 
     Returns
     -------
     samples : ndarray
         int16 results are rounded and saturated to [-256, 255].
     """
+    if table is not None:
+        a = np.asarray(c)
+        if a.dtype != np.int16:
+            raise TypeError(f"iblock8 with a table takes int16 quantization levels, not {a.dtype}")
+        return _dctx._block8_quantized(a, True, _table_entries(table, quality), kernel, edge,
+                                       workers, shape, kernel == "int16")
     return _dctx._block8(_as_block_input(c), True, kernel, edge, workers, shape)
 
 

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <tuple>
 #include <complex>
 #include <cstring>
 #include <memory>
@@ -674,13 +675,16 @@ bool take_block_array(nb::handle x, Input& in, bool& is_int16) {
   return true;
 }
 
-nb::object block8_run(nb::handle x, bool inverse, const std::string& kernel,
-                      const std::string& edge, nb::handle workers, nb::handle out_rows_cols) {
-  Input in;
-  bool i16 = false;
-  if (!take_block_array(x, in, i16))
-    raise_type("block8: the input must be a float32 or int16 array in host memory");
-  const auto opt = block8_options(kernel, edge, workers);
+/// The new C-order output of a block8 call: the input's shape, padded to multiples of 8 for a
+/// forward pass with replicated edges, or (rows, cols) from `out_rows_cols`.
+struct BlockOutput {
+  nb::object array;
+  char* data;
+  Input view;
+};
+BlockOutput new_block_output(const Input& in, bool inverse, const dctx::Block8Options& opt,
+                             nb::handle out_rows_cols, bool int16) {
+  BlockOutput r;
   std::array<int64_t, 64> oshape = in.shape;
   const int nd = in.ndim;
   if (!out_rows_cols.is_none()) {
@@ -693,11 +697,21 @@ nb::object block8_run(nb::handle x, bool inverse, const std::string& kernel,
   }
   for (int i = 0; i < nd; ++i)
     if (oshape[size_t(i)] < 0) raise_value("block8: negative output extent");
-  auto [out, ptr] = new_array_of(oshape.data(), nd, i16 ? refs->int16 : refs->dtypes[0], false);
-  Input o;
-  o.ndim = nd;
-  o.shape = oshape;
-  c_strides(oshape.data(), nd, o.strides.data());
+  std::tie(r.array, r.data) = new_array_of(oshape.data(), nd, int16 ? refs->int16 : refs->dtypes[0], false);
+  r.view.ndim = nd;
+  r.view.shape = oshape;
+  c_strides(oshape.data(), nd, r.view.strides.data());
+  return r;
+}
+
+nb::object block8_run(nb::handle x, bool inverse, const std::string& kernel,
+                      const std::string& edge, nb::handle workers, nb::handle out_rows_cols) {
+  Input in;
+  bool i16 = false;
+  if (!take_block_array(x, in, i16))
+    raise_type("block8: the input must be a float32 or int16 array in host memory");
+  const auto opt = block8_options(kernel, edge, workers);
+  auto [out, ptr, o] = new_block_output(in, inverse, opt, out_rows_cols, i16);
   nb::gil_scoped_release nogil;
   if (i16) {
     auto iv = block_view(reinterpret_cast<const int16_t*>(in.data), in);
@@ -709,6 +723,51 @@ nb::object block8_run(nb::handle x, bool inverse, const std::string& kernel,
     inverse ? dctx::block8_inverse(iv, ov, opt) : dctx::block8_forward(iv, ov, opt);
   }
   return out;
+}
+
+/// Levels (int16) of every 8x8 block of x (block8_forward_quantized), or, with `inverse`, samples
+/// from levels (block8_inverse_dequantized: float32, or int16 when int16_out).
+nb::object block8_quantized_run(nb::handle x, bool inverse, const std::vector<int>& entries,
+                                const std::string& kernel, const std::string& edge,
+                                nb::handle workers, nb::handle out_rows_cols, bool int16_out) {
+  Input in;
+  bool i16 = false;
+  if (!take_block_array(x, in, i16))
+    raise_type("block8: the input must be a float32 or int16 array in host memory");
+  if (inverse && !i16) raise_type("iblock8 with a table takes int16 quantization levels");
+  if (entries.size() != 64) raise_value("block8: a quantization table has 64 entries");
+  dctx::QuantTable table;
+  std::copy(entries.begin(), entries.end(), table.q.begin());
+  table.validate();
+  const auto opt = block8_options(kernel, edge, workers);
+  const bool out_i16 = inverse ? int16_out : true;
+  auto [out, ptr, o] = new_block_output(in, inverse, opt, out_rows_cols, out_i16);
+  nb::gil_scoped_release nogil;
+  if (inverse) {
+    auto lv = block_view(reinterpret_cast<const int16_t*>(in.data), in);
+    if (out_i16)
+      dctx::block8_inverse_dequantized(lv, block_view(reinterpret_cast<int16_t*>(ptr), o), table, opt);
+    else
+      dctx::block8_inverse_dequantized(lv, block_view(reinterpret_cast<float*>(ptr), o), table, opt);
+  } else {
+    auto lv = block_view(reinterpret_cast<int16_t*>(ptr), o);
+    if (i16)
+      dctx::block8_forward_quantized(block_view(reinterpret_cast<const int16_t*>(in.data), in), lv, table, opt);
+    else
+      dctx::block8_forward_quantized(block_view(reinterpret_cast<const float*>(in.data), in), lv, table, opt);
+  }
+  return out;
+}
+
+/// The 64 entries (row-major) of a named table scaled by quality: "nvidia", or "jpeg" / "luma"
+/// (T.81 K.1) and "chroma" (K.2).
+std::vector<int> quant_table_py(const std::string& name, int quality) {
+  dctx::QuantTable t;
+  if (name == "chroma") t = dctx::quant_table_jpeg_chroma(quality);
+  else if (name == "luma") t = dctx::quant_table_jpeg_luma(quality);
+  else if (dctx::parse_quant_table_kind(name) == dctx::QuantTableKind::Jpeg) t = dctx::quant_table_jpeg_luma(quality);
+  else t = dctx::quant_table_scaled(dctx::quant_table_nvidia(), quality);
+  return std::vector<int>(t.q.begin(), t.q.end());
 }
 
 nb::tuple jpeg_roundtrip_py(nb::handle image, const std::string& table, int quality,
@@ -800,6 +859,9 @@ NB_MODULE(_dctx, m) {
 #ifdef DCTX_PY_HAVE_BLOCK8
   m.def("_block8", &block8_run, "x"_a, "inverse"_a, "kernel"_a, "edge"_a, "workers"_a.none(),
         "shape"_a.none());
+  m.def("_block8_quantized", &block8_quantized_run, "x"_a, "inverse"_a, "table"_a, "kernel"_a,
+        "edge"_a, "workers"_a.none(), "shape"_a.none(), "int16_out"_a);
+  m.def("_quant_table", &quant_table_py, "name"_a, "quality"_a);
   m.def("_jpeg_roundtrip", &jpeg_roundtrip_py, "image"_a, "table"_a, "quality"_a, "kernel"_a,
         "color"_a, "workers"_a.none());
 #endif

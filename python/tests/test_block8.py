@@ -77,3 +77,57 @@ def test_jpeg_roundtrip_psnr(rng):
         dctx.jpeg_roundtrip(img.astype(np.float32))
     with pytest.raises(ValueError):
         dctx.jpeg_roundtrip(img, quality=0)
+
+
+NVIDIA = np.array([32, 33, 51, 81, 66, 39, 34, 17, 33, 36, 48, 47, 28, 23, 12, 12,
+                   51, 48, 47, 28, 23, 12, 12, 12, 81, 47, 28, 23, 12, 12, 12, 12,
+                   66, 28, 23, 12, 12, 12, 12, 12, 39, 23, 12, 12, 12, 12, 12, 12,
+                   34, 12, 12, 12, 12, 12, 12, 12, 17, 12, 12, 12, 12, 12, 12, 12]).reshape(8, 8)
+
+
+def round_half_away(v):
+    return np.sign(v) * np.floor(np.abs(v) + 0.5)
+
+
+@pytest.mark.parametrize("kernel", ["auto", "reference"])
+def test_block8_quantized_levels_and_decoder(kernel, rng):
+    x = (rng.random((2, 16, 40), dtype=np.float32) - 0.5) * 255
+    q = np.tile(NVIDIA, (2, 5))
+    levels = dctx.block8(x, kernel=kernel, table="nvidia")
+    assert levels.dtype == np.int16 and levels.shape == x.shape
+    t = blockwise(scipy.fft.dctn, x) / q
+    far = np.abs(np.abs(t - np.floor(t)) - 0.5) > 1e-3  # away from rounding ties
+    assert far.mean() > 0.99
+    assert np.array_equal(levels[far], round_half_away(t)[far])
+    # The same as quantizing block8's coefficients, and the decoder undoes both steps.
+    assert np.array_equal(dctx.block8(x, kernel=kernel, table=NVIDIA), levels)
+    y = dctx.iblock8(levels, kernel=kernel, table="nvidia")
+    assert y.dtype == np.float32
+    assert np.allclose(y, blockwise(scipy.fft.idctn, levels * q), atol=1e-3)
+
+
+def test_block8_quantized_int16_tables_and_errors(rng):
+    x = rng.integers(-128, 128, size=(24, 32)).astype(np.int16)
+    levels = dctx.block8(x, table="jpeg", quality=90)
+    entries = np.array(dctx._dctx._quant_table("luma", 90)).reshape(8, 8)
+    q = np.tile(entries, (3, 4))
+    assert np.max(np.abs(levels - round_half_away(blockwise(scipy.fft.dctn, x) / q))) <= 1
+    assert np.array_equal(dctx.block8(x, table=entries), levels)
+    y = dctx.iblock8(levels, kernel="int16", table="jpeg", quality=90)
+    assert y.dtype == np.int16
+    ref = np.clip(round_half_away(blockwise(scipy.fft.idctn, levels * q)), -256, 255)
+    assert np.max(np.abs(y - ref)) <= 1
+    chroma = dctx.block8(x, table="chroma")
+    assert np.count_nonzero(chroma) < np.count_nonzero(dctx.block8(x, table="luma"))
+    with pytest.raises(ValueError):
+        dctx.block8(x, table=np.zeros((8, 8), dtype=int))     # entries must be 1..32767
+    with pytest.raises(ValueError):
+        dctx.block8(x, table=np.ones((4, 4), dtype=int))      # not 8x8
+    with pytest.raises(ValueError):
+        dctx.block8(x, table="mpeg")
+    with pytest.raises(ValueError):
+        dctx.block8(x, table="jpeg", quality=0)
+    with pytest.raises(ValueError):
+        dctx.block8(x, table=NVIDIA, quality=101)
+    with pytest.raises(TypeError):
+        dctx.iblock8(levels.astype(np.float32), table="nvidia")  # levels are int16

@@ -68,6 +68,48 @@ assert np.abs(c - blockwise(p)).max() <= 1e-4
 print("block8: forward/inverse/int16/replicate agree with scipy")
 EOF
 
+# 2b. --quantize: forward writes int16 levels round(C / Q) (half away from zero), --inverse turns
+# levels back into samples; float and int16 modes.
+"$DCTX" block8 "$tmp/x32.npy" "$tmp/l32.npy" --quantize nvidia
+"$DCTX" block8 "$tmp/l32.npy" "$tmp/r32.npy" --inverse --quantize nvidia
+"$DCTX" block8 "$tmp/xi16.npy" "$tmp/li16.npy" --quantize jpeg --quality 75 --int16
+"$DCTX" block8 "$tmp/li16.npy" "$tmp/ri16.npy" --inverse --quantize jpeg --quality 75 --int16
+"$PYTHON" - "$tmp" <<'EOF'
+import sys, numpy as np
+from scipy.fft import dctn, idctn
+d = sys.argv[1]
+def blockwise(x, f=dctn):
+    x = np.asarray(x, np.float64)
+    h, w = x.shape[-2:]
+    b = x.reshape(x.shape[:-2] + (h // 8, 8, w // 8, 8))
+    return f(b, axes=(-3, -1), norm="ortho").reshape(x.shape)
+def tiled(q, shape):
+    return np.tile(np.asarray(q, np.float64).reshape(8, 8), (shape[0] // 8, shape[1] // 8))
+nvidia = [32, 33, 51, 81, 66, 39, 34, 17, 33, 36, 48, 47, 28, 23, 12, 12, 51, 48, 47, 28, 23, 12, 12, 12,
+          81, 47, 28, 23, 12, 12, 12, 12, 66, 28, 23, 12, 12, 12, 12, 12, 39, 23, 12, 12, 12, 12, 12, 12,
+          34, 12, 12, 12, 12, 12, 12, 12, 17, 12, 12, 12, 12, 12, 12, 12]
+luma = [16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56,
+        14, 17, 22, 29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92,
+        49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99]
+luma75 = [min(max((q * 50 + 50) // 100, 1), 255) for q in luma]  # libjpeg scaling, quality 75
+def rha(v):
+    return np.sign(v) * np.floor(np.abs(v) + 0.5)
+x, lv = np.load(d + "/x32.npy"), np.load(d + "/l32.npy")
+assert lv.dtype == np.int16 and lv.shape == x.shape
+q = tiled(nvidia, x.shape)
+t = blockwise(x) / q
+far = np.abs(np.abs(t - np.floor(t)) - 0.5) > 1e-3   # away from a rounding tie
+assert far.mean() > 0.99 and np.array_equal(lv[far], rha(t)[far]), np.abs(lv - rha(t)).max()
+r = np.load(d + "/r32.npy")
+assert r.dtype == np.float32 and np.abs(r - blockwise(lv * q, idctn)).max() <= 1e-3
+xi, li = np.load(d + "/xi16.npy"), np.load(d + "/li16.npy")
+qi = tiled(luma75, xi.shape)
+assert li.dtype == np.int16 and np.abs(li - rha(blockwise(xi) / qi)).max() <= 1
+ri = np.load(d + "/ri16.npy")
+assert ri.dtype == np.int16 and np.abs(ri - np.clip(rha(blockwise(li * qi, idctn)), -256, 255)).max() <= 1
+print("block8 --quantize: levels and reconstructions agree with scipy")
+EOF
+
 # 3. Bad inputs: clear error, non-zero exit, no output file.
 expect_fail() {  # expect_fail WORD OUTFILE -- command...
   local word=$1 out=$2; shift 3
@@ -81,6 +123,9 @@ expect_fail "int16" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.np
 expect_fail "float32 or float64" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/xi16.npy" "$tmp/bad.npy"
 expect_fail "missing.npy" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/missing.npy" "$tmp/bad.npy"
 expect_fail "Int16 kernel" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --kernel int16
+expect_fail "mpeg" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize mpeg
+expect_fail "1..100" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize jpeg --quality 101
+expect_fail "int16" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize nvidia --inverse
 printf 'not an image' > "$tmp/fake.png"
 expect_fail "not a readable image" "$tmp/bad.png" -- "$DCTX" jpeg "$tmp/fake.png" -o "$tmp/bad.png"
 expect_fail "1..100" "$tmp/bad.png" -- "$DCTX" jpeg "$DATA_DIR/barbara.bmp" --quality 0 -o "$tmp/bad.png"
