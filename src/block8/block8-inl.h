@@ -230,10 +230,11 @@ HWY_INLINE void StoreRow(D d, hn::Vec<D> v, T* p, std::size_t i, StreamCarry& sc
   (void)sc;
   hn::StoreU(v, d, p);  // kStream 0, and the narrower remainder tiles
 }
-// A tile's rows are all stored: the next tile has its neighbour.
-template <int kStream>
-HWY_INLINE void TileStored(StreamCarry& sc) {
-  if constexpr (kStream >= 2) sc.have = true;
+// A tile's rows (vectors of tag D) are all stored: with 64-byte rows, realigned ones, the next
+// tile has its neighbour (narrower remainder tiles take ordinary stores and leave no carry).
+template <int kStream, class D>
+HWY_INLINE void TileStored(D, StreamCarry& sc) {
+  if constexpr (kStream >= 2 && sizeof(hn::TFromD<D>) * hn::MaxLanes(D()) == 64) sc.have = true;
 }
 // Stores G tiles through `store(g)` in walk order (right to left on a backward realigned walk).
 template <int kStream, std::size_t G, class Store>
@@ -261,7 +262,7 @@ HWY_INLINE void StoreTile(D d, const Tile<D>& r, float* p, std::ptrdiff_t stride
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j)
       StoreRow<kStream>(d, r[i][j], p + std::ptrdiff_t(i) * stride + j * Geom<D>::kLanes, i, sc);
-  if constexpr (Geom<D>::kLanes == 16) TileStored<kStream>(sc);
+  TileStored<kStream>(d, sc);
 }
 template <class D>
 HWY_INLINE hn::Vec<D> TableRow(D d, const Table8x16& t, std::size_t i, std::size_t j) {
@@ -499,7 +500,7 @@ HWY_INLINE void StoreSplit(D16 d16, const SplitTile<D16>& h, std::int16_t* p, st
     v = hn::Min(hn::Max(v, hn::Set(d16, lo)), hn::Set(d16, hi));
     StoreRow<kStream>(d16, v, p + std::ptrdiff_t(i) * stride, i, sc);
   }
-  if constexpr (hn::MaxLanes(D16()) == 32) TileStored<kStream>(sc);
+  TileStored<kStream>(d16, sc);
 }
 
 // ---- First passes in 16-bit lanes (x86 SIMD targets: ReorderWidenMulAccumulate is pmaddwd
@@ -711,16 +712,21 @@ HWY_INLINE void InversePass1Rows(D16 d16, const hn::Vec<D16> (&x)[8], SplitTile<
 // AVX-512 only (per-lane 16-bit shifts); elsewhere the int32 version runs.
 #if HWY_TARGET <= HWY_AVX3
 #define DCTX_BLOCK8_REQUANT16 1
+// |level| of row i of a transposed tile of int16 coefficients: mulhi(2n, magic) >> l.
+template <class D16>
+HWY_INLINE hn::Vec<D16> LevelMagnitude16(D16 d16, const QuantI16& q, hn::Vec<D16> x, std::size_t i) {
+  const hn::RebindToUnsigned<D16> du;
+  const auto a = hn::Min(hn::Abs(x), hn::Set(d16, std::int16_t{kRequantMaxAbs}));
+  const auto n2 = hn::BitCast(du, a + a) + hn::Load(du, q.half2_16.v + 32 * i);  // < 2^16
+  return hn::BitCast(d16, hn::MulHigh(n2, hn::Load(du, q.magic_16.v + 32 * i)) >> hn::Load(du, q.l_16.v + 32 * i));
+}
 template <class D16>
 HWY_INLINE void Requantize16(D16 d16, const QuantI16& q, hn::Vec<D16> (&x)[8],
                              hn::Vec<D16>& counts) {
   const hn::RebindToUnsigned<D16> du;
   const auto zero = hn::Zero(d16);
   for (std::size_t i = 0; i < 8; ++i) {
-    const auto a = hn::Min(hn::Abs(x[i]), hn::Set(d16, std::int16_t{kRequantMaxAbs}));
-    const auto n2 = hn::BitCast(du, a + a) + hn::Load(du, q.half2_16.v + 32 * i);  // < 2^16
-    const auto level = hn::BitCast(
-        d16, hn::MulHigh(n2, hn::Load(du, q.magic_16.v + 32 * i)) >> hn::Load(du, q.l_16.v + 32 * i));
+    const auto level = LevelMagnitude16(d16, q, x[i], i);
     counts = hn::IfThenElse(hn::Eq(level, zero), counts + hn::Set(d16, 1), counts);
     // level * Q <= |c| + floor(Q/2) < 2^15: exact in 16 bits.
     const auto m = hn::Min(level * hn::BitCast(d16, hn::Load(du, q.q_16.v + 32 * i)),
@@ -867,6 +873,30 @@ HWY_INLINE void ForwardQuantizeTilesI16(D16 d16, const std::int16_t* in, std::pt
   const auto zero = hn::Zero(d32);
   SplitTile<D16> h[G];
   ForwardRowsI16(d16, in, is, h);
+#if DCTX_BLOCK8_REQUANT16
+  // In 16-bit lanes (the coefficients fit: |c| <= 2^13), as the fused kernel requantizes: half
+  // the vectors of the int32 split tile, and the levels transpose back as int16.
+  hn::Vec<D16> x[G][8];
+  DCTX_BLOCK8_EACH(G) {
+    const auto zero16 = hn::Zero(d16);
+    auto counts = zero16;  // at most 8 per lane
+    for (std::size_t i = 0; i < 8; ++i) {
+      const auto c = hn::ReorderDemote2To(d16, h[g][i][0], h[g][i][1]);
+      const auto level = LevelMagnitude16(d16, q, c, i);
+      counts = hn::IfThenElse(hn::Eq(level, zero16), counts + hn::Set(d16, 1), counts);
+      x[g][i] = hn::IfThenElse(hn::Lt(c, zero16), zero16 - level, level);
+    }
+    hn::Vec<D32Of<D16>> unused;
+    zeros = hn::ReorderWidenMulAccumulate(d32, counts, hn::Set(d16, 1), zeros, unused);
+    TransposeRows16(d16, x[g]);
+  }
+  InWalkOrder<kStream, G>(sc, [&](std::size_t g) {
+    for (std::size_t i = 0; i < 8; ++i)
+      StoreRow<kStream>(d16, x[g][i], out + g * kSplitCols<D16> + std::ptrdiff_t(i) * os, i, sc);
+    TileStored<kStream>(d16, sc);
+  });
+  return;
+#endif
   ForEachSplitVector<G, D16>(h, [&](hn::Vec<D32Of<D16>>& c, std::size_t at) DCTX_BLOCK8_LAMBDA_INLINE {
     const auto level = LevelMagnitude(d32, c, q, at);
     CountZeros(d32, level, zeros);
