@@ -1187,9 +1187,10 @@ inline std::uint64_t ForwardQuantizeF32(const float* in, std::ptrdiff_t is, std:
                                         const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
+#if HWY_TARGET <= HWY_AVX3
   // Non-temporal stores for large outputs whose 64-byte row pieces (pairs of 16-lane tiles, the
   // packed path above) start on cache lines.
-  if (HWY_TARGET <= HWY_AVX3 && rows * cols * sizeof(std::int16_t) >= kStreamBytes &&
+  if (rows * cols * sizeof(std::int16_t) >= kStreamBytes &&
       reinterpret_cast<std::uintptr_t>(out) % 64 == 0 && (os * sizeof(std::int16_t)) % 64 == 0) {
     const auto zeros = [&] {
       DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(DCTX_BLOCK8_WALK_PLAIN, float, 16, true,
@@ -1198,6 +1199,7 @@ inline std::uint64_t ForwardQuantizeF32(const float* in, std::ptrdiff_t is, std:
     hwy::FlushStream();
     return zeros;
   }
+#endif
   DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(DCTX_BLOCK8_WALK_PLAIN, float, 16, true,
                                        ForwardQuantizeTilesF32<kG, false>(d, src, is, dst, os, t, q, z));
 #else

@@ -753,6 +753,10 @@ void block8_inverse_dequantized(const ConstView<std::int16_t>& levels,
 }
 
 void QuantTable::validate() const {
+  // One branch-free pass first (called on every block8 call with a table, 8x8 ones included).
+  unsigned bad = 0;
+  for (int k = 0; k < 64; ++k) bad |= static_cast<unsigned>(q[k]) - 1u > 32766u;
+  if (!bad) return;
   for (int k = 0; k < 64; ++k)
     if (q[k] < 1 || q[k] > 32767)
       throw Error("QuantTable: entry " + std::to_string(k) + " (row " + std::to_string(k / 8) +

@@ -69,6 +69,17 @@ TEST(QuantTables, BadQualityAndEntries) {
   std::vector<std::int16_t> l(64);
   expect_error([&] { block8_quantize(ConstView<float>(x.data(), {8, 8}), View<std::int16_t>(l.data(), {8, 8}), t); },
                "is -4");
+  // Every entry is checked, the extremes of int included; 1 and 32767 are valid.
+  for (int k : {0, 31, 63})
+    for (int v : {std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), 32768}) {
+      QuantTable u = quant_table_nvidia();
+      u.q[k] = v;
+      expect_error([&] { u.validate(); }, "entry " + std::to_string(k) + " ");
+    }
+  QuantTable ok;
+  ok.q.fill(1);
+  ok.q[5] = 32767;
+  ok.validate();
 }
 
 TEST(Quantize, RoundsHalfAwayFromZero) {
