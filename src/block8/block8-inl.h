@@ -870,7 +870,6 @@ HWY_INLINE void ForwardQuantizeTilesI16(D16 d16, const std::int16_t* in, std::pt
                                         std::int16_t* out, std::ptrdiff_t os, const QuantI16& q,
                                         hn::Vec<D32Of<D16>>& zeros, StreamCarry& sc) {
   const D32Of<D16> d32;
-  const auto zero = hn::Zero(d32);
   SplitTile<D16> h[G];
   ForwardRowsI16(d16, in, is, h);
 #if DCTX_BLOCK8_REQUANT16
@@ -895,8 +894,8 @@ HWY_INLINE void ForwardQuantizeTilesI16(D16 d16, const std::int16_t* in, std::pt
       StoreRow<kStream>(d16, x[g][i], out + g * kSplitCols<D16> + std::ptrdiff_t(i) * os, i, sc);
     TileStored<kStream>(d16, sc);
   });
-  return;
-#endif
+#else
+  const auto zero = hn::Zero(d32);
   ForEachSplitVector<G, D16>(h, [&](hn::Vec<D32Of<D16>>& c, std::size_t at) DCTX_BLOCK8_LAMBDA_INLINE {
     const auto level = LevelMagnitude(d32, c, q, at);
     CountZeros(d32, level, zeros);
@@ -906,6 +905,7 @@ HWY_INLINE void ForwardQuantizeTilesI16(D16 d16, const std::int16_t* in, std::pt
   InWalkOrder<kStream, G>(sc, [&](std::size_t g) {
     StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, -32768, 32767, sc);
   });
+#endif
 }
 
 template <std::size_t G, int kStream, class D16>
