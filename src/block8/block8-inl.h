@@ -249,6 +249,25 @@ HWY_INLINE void InWalkOrder(const StreamCarry& sc, Store store) {
   for (std::size_t g = 0; g < G; ++g) store(g);
 }
 
+// Elements as float vectors, stored from float (float out) or int32 (int16 out, saturating).
+template <class D>
+HWY_INLINE hn::Vec<D> LoadAsFloat(D d, const float* p) {
+  return hn::LoadU(d, p);
+}
+template <class D>
+HWY_INLINE hn::Vec<D> LoadAsFloat(D d, const std::int16_t* p) {
+  return hn::ConvertTo(d, hn::PromoteTo(hn::Rebind<std::int32_t, D>(), hn::LoadU(hn::Rebind<std::int16_t, D>(), p)));
+}
+template <class D>
+HWY_INLINE void StoreFrom(D d, hn::Vec<D> v, float* p) {
+  hn::StoreU(v, d, p);
+}
+template <class D>
+HWY_INLINE void StoreFrom(D, hn::Vec<hn::Rebind<std::int32_t, D>> v, std::int16_t* p) {
+  const hn::Rebind<std::int16_t, D> d16;
+  hn::StoreU(hn::DemoteTo(d16, v), d16, p);
+}
+
 // ---- float32, Arai–Agui–Nakajima
 
 template <class D>
@@ -353,17 +372,17 @@ HWY_INLINE void ForEachTileVector(Tile<D> (&r)[G], Fn fn) {
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j) fn(r[g][i][j], i, j);
 }
-// The level of the AAN-scaled, transposed coefficient vector v: the coefficient as
-// block8_forward makes it, times the float reciprocal of Q, rounded half away from zero.
+// c / Q for the AAN-scaled, transposed coefficient vector v: the coefficient as block8_forward
+// makes it, times the float reciprocal of Q (the operations of the separate passes, in order).
 template <class D>
-HWY_INLINE hn::Vec<D> LevelF32(D d, hn::Vec<D> v, const AanTables& t, const QuantF32& q,
-                               std::size_t i, std::size_t j) {
-  return RoundHalfAway((v * TableRow(d, t.fwd, i, j)) * TableRow(d, q.recip, i, j));
+HWY_INLINE hn::Vec<D> QuotientF32(D d, hn::Vec<D> v, const AanTables& t, const QuantF32& q,
+                                  std::size_t i, std::size_t j) {
+  return (v * TableRow(d, t.fwd, i, j)) * TableRow(d, q.recip, i, j);
 }
 // Round half away from zero to int32 for int16 levels, NaN to 0 (as block8_quantize), at most
-// 32767 (the int16 demotion saturates below); LevelI32 is LevelF32 so converted, for the encoder. On AVX-512 the truncation is the conversion's own, and a zero-masking
-// conversion clears NaN lanes: three instructions where the portable path (Trunc, NaN select,
-// ConvertTo with its overflow fix-up) takes eight.
+// 32767 (the int16 demotion saturates below). On AVX-512 the truncation is the conversion's own,
+// and a zero-masking conversion clears NaN lanes: three instructions where the portable path
+// (Trunc, NaN select, ConvertTo with its overflow fix-up) takes eight.
 template <class D>
 HWY_INLINE hn::Vec<hn::Rebind<std::int32_t, D>> RoundHalfAwayToI32(D d, hn::Vec<D> x) {
   const hn::Rebind<std::int32_t, D> di;
@@ -384,12 +403,6 @@ HWY_INLINE hn::Vec<hn::Rebind<std::int32_t, D>> RoundHalfAwayToI32(D d, hn::Vec<
   return hn::ConvertTo(di, hn::IfThenZeroElse(hn::IsNaN(level), level));
 #endif
 }
-template <class D>
-HWY_INLINE hn::Vec<hn::Rebind<std::int32_t, D>> LevelI32(D d, hn::Vec<D> v, const AanTables& t,
-                                                         const QuantF32& q, std::size_t i,
-                                                         std::size_t j) {
-  return RoundHalfAwayToI32(d, (v * TableRow(d, t.fwd, i, j)) * TableRow(d, q.recip, i, j));
-}
 
 template <std::size_t G, int kStream, class D>
 HWY_INLINE void RoundtripTilesF32(D d, const float* in, std::ptrdiff_t is, float* out,
@@ -398,7 +411,7 @@ HWY_INLINE void RoundtripTilesF32(D d, const float* in, std::ptrdiff_t is, float
   Tile<D> r[G];
   ForwardPassesF32(d, in, is, r);
   ForEachTileVector<G, D>(r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
-    const auto level = LevelF32(d, v, t, q, i, j);
+    const auto level = RoundHalfAway(QuotientF32(d, v, t, q, i, j));
     CountZeros(d, level, zeros);
     v = (level * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
   });
@@ -409,16 +422,15 @@ HWY_INLINE void RoundtripTilesF32(D d, const float* in, std::ptrdiff_t is, float
 // makes them from block8_forward's coefficients (c times the float reciprocal of Q, rounded half
 // away from zero, NaN to 0, saturated to int16), stored in natural order. Decoder: levels times Q
 // (exact in float), then the inverse as block8_inverse runs it.
-template <std::size_t G, bool kStreamLevels, class D>
+template <std::size_t G, int kStream, class D>
 HWY_INLINE void ForwardQuantizeTilesF32(D d, const float* in, std::ptrdiff_t is, std::int16_t* out,
                                         std::ptrdiff_t os, const AanTables& t, const QuantF32& q,
-                                        hn::Vec<CountTag<D>>& zeros) {
+                                        hn::Vec<CountTag<D>>& zeros, StreamCarry& sc) {
   const hn::Rebind<std::int32_t, D> di;
-  const hn::Rebind<std::int16_t, D> d16;
   Tile<D> r[G];
   ForwardPassesF32(d, in, is, r);
   ForEachTileVector<G, D>(r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
-    const auto level = LevelI32(d, v, t, q, i, j);
+    const auto level = RoundHalfAwayToI32(d, QuotientF32(d, v, t, q, i, j));
     CountZeros(di, level, zeros);
     v = hn::BitCast(d, level);  // transposed as 32-bit lanes
   });
@@ -426,40 +438,35 @@ HWY_INLINE void ForwardQuantizeTilesF32(D d, const float* in, std::ptrdiff_t is,
 #if HWY_TARGET <= HWY_AVX3
   if constexpr (G == 2 && hn::MaxLanes(D()) == 16) {
     // Both tiles' row i are 32 adjacent int16: one saturating pack (in 128-bit parts) and one
-    // 64-bit permutation make the 64-byte row piece (two vpmovsdw cost twice the uops on Zen 4).
+    // 64-bit permutation make the 64-byte row piece (two vpmovsdw cost twice the uops on Zen 4),
+    // stored as every 64-byte row piece is (StoreRow: streamed when large, realigned or not).
     const hn::Full512<std::int16_t> d16x32;
     const __m512i order = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
     for (std::size_t i = 0; i < 8; ++i) {
       const auto packed = hn::ReorderDemote2To(d16x32, hn::BitCast(di, r[0][i][0]), hn::BitCast(di, r[1][i][0]));
       const hn::Vec<decltype(d16x32)> row{_mm512_permutexvar_epi64(order, packed.raw)};
-      if constexpr (kStreamLevels)
-        hn::Stream(row, d16x32, out + std::ptrdiff_t(i) * os);
-      else
-        hn::StoreU(row, d16x32, out + std::ptrdiff_t(i) * os);
+      StoreRow<kStream>(d16x32, row, out + std::ptrdiff_t(i) * os, i, sc);
     }
+    TileStored<kStream>(d16x32, sc);
     return;
   }
 #endif
+  // Narrower pieces (single and remainder tiles): ordinary stores, no carry.
   DCTX_BLOCK8_EACH(G)
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j)
-      hn::StoreU(hn::DemoteTo(d16, hn::BitCast(di, r[g][i][j])), d16,
-                 out + g * kTileCols<D> + std::ptrdiff_t(i) * os + j * Geom<D>::kLanes);
+      StoreFrom(d, hn::BitCast(di, r[g][i][j]), out + g * kTileCols<D> + std::ptrdiff_t(i) * os + j * Geom<D>::kLanes);
 }
 
 template <std::size_t G, int kStream, class D>
 HWY_INLINE void DequantizeInverseTilesF32(D d, const std::int16_t* in, std::ptrdiff_t is,
                                           float* out, std::ptrdiff_t os, const AanTables& t,
                                           const QuantF32& q, StreamCarry& sc) {
-  const hn::Rebind<std::int32_t, D> di;
-  const hn::Rebind<std::int16_t, D> d16;
   Tile<D> r[G];
   DCTX_BLOCK8_EACH(G)
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j)
-      r[g][i][j] = hn::ConvertTo(
-          d, hn::PromoteTo(di, hn::LoadU(d16, in + g * kTileCols<D> + std::ptrdiff_t(i) * is +
-                                                  j * Geom<D>::kLanes)));
+      r[g][i][j] = LoadAsFloat(d, in + g * kTileCols<D> + std::ptrdiff_t(i) * is + j * Geom<D>::kLanes);
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
   ForEachTileVector<G, D>(r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
     v = (v * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
@@ -996,12 +1003,14 @@ inline bool WalkBackward(const void* in, const void* out) {
 // again right away (a 4096^2 float plane is 64 MiB). They need the widest tiles to write whole
 // 64-byte row pieces and the row stride to keep every row at the same place within a cache line;
 // rows that start on a line take aligned stores (mode 1), rows 16, 32 or 48 bytes into one the
-// realigned stores (modes 2-4, AVX-512; see StoreRow), anything else ordinary stores (mode 0).
+// realigned stores (mode 2, AVX-512; see StoreRow), anything else ordinary stores (mode 0). A row
+// piece is one 64-byte vector of the output type T, whatever the tiles compute in (the float
+// encoder packs two tiles' int16 levels into one).
 inline constexpr std::size_t kStreamBytes = std::size_t{16} << 20;
-template <class T, std::size_t kMaxLanes>
+template <class T>
 HWY_INLINE int StoreMode(const T* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
   const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(out) % 64;
-  if (hn::MaxLanes(hn::CappedTag<T, kMaxLanes>()) * sizeof(T) < 64 ||
+  if (hn::MaxLanes(hn::CappedTag<T, 64 / sizeof(T)>()) * sizeof(T) < 64 ||
       rows * cols * sizeof(T) < kStreamBytes || (os * std::ptrdiff_t(sizeof(T))) % 64 != 0)
     return 0;
   if (at == 0) return 1;
@@ -1010,10 +1019,10 @@ HWY_INLINE int StoreMode(const T* out, std::ptrdiff_t os, std::size_t rows, std:
 
 // Run fn(std::integral_constant<int, mode>) with the StoreMode of this output, then fence the
 // non-temporal stores.
-template <class T, std::size_t kMaxLanes, class Fn>
+template <class T, class Fn>
 HWY_INLINE void WithStores(const T* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                            Fn fn) {
-  switch (StoreMode<T, kMaxLanes>(out, os, rows, cols)) {
+  switch (StoreMode(out, os, rows, cols)) {
     case 0:
       return fn(std::integral_constant<int, 0>());
     case 1:
@@ -1071,36 +1080,27 @@ struct ZeroCounts {
 
 // ---- Entry points (exported by simd.cc). Float tiles use up to 16 lanes, int16 tiles up to 32.
 
-// Runs `call` (which names d, kG, kStream, src and dst) over the region with the store mode
-// StoreMode picks for the output (DCTX_BLOCK8_WALK), or with ordinary stores
-// (DCTX_BLOCK8_WALK_PLAIN: outputs narrower than the tiles' rows, as the encoder's int16 levels
-// from float tiles).
-#define DCTX_BLOCK8_WALK_BODY(T, kMaxLanes, kFused, row_done, ...)                             \
-  StreamCarry sc;                                                                              \
-  sc.backward = WalkBackward(in, LineStart<kStream>(out));                                     \
-  if constexpr (kStream == 2) sc.Start(reinterpret_cast<std::uintptr_t>(out) % 64);              \
-  ForEachTile<T, kMaxLanes, kGroup<T, kMaxLanes, kFused>>(                                     \
-      rows, cols, sc.backward,                                                                 \
-      [&](auto d, auto group, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {        \
-        constexpr std::size_t kG = decltype(group)::value;                                     \
-        const auto* src = in + std::ptrdiff_t(r) * is + c;                                     \
-        auto* dst = out + std::ptrdiff_t(r) * os + c;                                          \
-        __VA_ARGS__;                                                                           \
-      },                                                                                       \
-      [&] {                                                                                    \
-        RowEnds<kStream>(sc);                                                                  \
-        row_done();                                                                            \
-      })
+// Runs `call` (which names d, kG, kStream, sc, src and dst) over the region: tiles of T, up to
+// kMaxLanes lanes, with the store mode StoreMode picks for the output.
 #define DCTX_BLOCK8_WALK(T, kMaxLanes, kFused, row_done, ...)                                  \
-  WithStores<T, kMaxLanes>(out, os, rows, cols, [&](auto stream) DCTX_BLOCK8_LAMBDA_INLINE {   \
+  WithStores(out, os, rows, cols, [&](auto stream) DCTX_BLOCK8_LAMBDA_INLINE {                 \
     constexpr int kStream = decltype(stream)::value;                                          \
-    DCTX_BLOCK8_WALK_BODY(T, kMaxLanes, kFused, row_done, __VA_ARGS__);                       \
+    StreamCarry sc;                                                                            \
+    sc.backward = WalkBackward(in, LineStart<kStream>(out));                                   \
+    if constexpr (kStream == 2) sc.Start(reinterpret_cast<std::uintptr_t>(out) % 64);            \
+    ForEachTile<T, kMaxLanes, kGroup<T, kMaxLanes, kFused>>(                                   \
+        rows, cols, sc.backward,                                                               \
+        [&](auto d, auto group, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {      \
+          constexpr std::size_t kG = decltype(group)::value;                                   \
+          const auto* src = in + std::ptrdiff_t(r) * is + c;                                   \
+          auto* dst = out + std::ptrdiff_t(r) * os + c;                                        \
+          __VA_ARGS__;                                                                         \
+        },                                                                                     \
+        [&] {                                                                                  \
+          RowEnds<kStream>(sc);                                                                \
+          row_done();                                                                          \
+        });                                                                                    \
   })
-#define DCTX_BLOCK8_WALK_PLAIN(T, kMaxLanes, kFused, row_done, ...) \
-  do {                                                               \
-    constexpr int kStream = 0;                                       \
-    DCTX_BLOCK8_WALK_BODY(T, kMaxLanes, kFused, row_done, __VA_ARGS__); \
-  } while (0)
 
 inline void ForwardF32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
                        std::size_t rows, std::size_t cols) {
@@ -1124,13 +1124,11 @@ inline void InverseF32(const float* in, std::ptrdiff_t is, float* out, std::ptrd
 
 // A fused walk: zero counts of the widest tiles accumulate over a row of tiles; the narrow
 // remainder tiles' are summed at once. `call` names z, the counts to add to.
-#define DCTX_BLOCK8_WALK_COUNTING_ZEROS(T, kMaxLanes, ...) \
-  DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(DCTX_BLOCK8_WALK, T, kMaxLanes, true, __VA_ARGS__)
-#define DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(WALK, T, kMaxLanes, kFused, ...)                    \
+#define DCTX_BLOCK8_WALK_COUNTING_ZEROS(T, kMaxLanes, kFused, ...)                              \
   using DWide = CountTag<hn::CappedTag<T, kMaxLanes>>;                                         \
   std::uint64_t zeros = 0;                                                                     \
   ZeroCounts<DWide> wide;                                                                      \
-  WALK(T, kMaxLanes, kFused, [&] { wide.Flush(zeros); }, {                                     \
+  DCTX_BLOCK8_WALK(T, kMaxLanes, kFused, [&] { wide.Flush(zeros); }, {                         \
     using DZ = CountTag<decltype(d)>;                                                          \
     const auto run = [&](hn::Vec<DZ>& z) DCTX_BLOCK8_LAMBDA_INLINE { __VA_ARGS__; };           \
     if constexpr (std::is_same_v<DZ, DWide>) {                                                 \
@@ -1148,7 +1146,7 @@ inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out
                                   const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  DCTX_BLOCK8_WALK_COUNTING_ZEROS(float, 16, RoundtripTilesF32<kG, kStream>(d, src, is, dst, os, t, q, z, sc));
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(float, 16, true, RoundtripTilesF32<kG, kStream>(d, src, is, dst, os, t, q, z, sc));
 #else
   return scalar::RoundtripF32(in, is, out, os, rows, cols, q);
 #endif
@@ -1176,7 +1174,7 @@ inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std
                                   std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                   const QuantI16& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  DCTX_BLOCK8_WALK_COUNTING_ZEROS(std::int16_t, 32, RoundtripTilesI16<kG, kStream>(d, src, is, dst, os, q, z, sc));
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(std::int16_t, 32, true, RoundtripTilesI16<kG, kStream>(d, src, is, dst, os, q, z, sc));
 #else
   return scalar::RoundtripI16(in, is, out, os, rows, cols, q);
 #endif
@@ -1187,21 +1185,8 @@ inline std::uint64_t ForwardQuantizeF32(const float* in, std::ptrdiff_t is, std:
                                         const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-#if HWY_TARGET <= HWY_AVX3
-  // Non-temporal stores for large outputs whose 64-byte row pieces (pairs of 16-lane tiles, the
-  // packed path above) start on cache lines.
-  if (rows * cols * sizeof(std::int16_t) >= kStreamBytes &&
-      reinterpret_cast<std::uintptr_t>(out) % 64 == 0 && (os * sizeof(std::int16_t)) % 64 == 0) {
-    const auto zeros = [&] {
-      DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(DCTX_BLOCK8_WALK_PLAIN, float, 16, true,
-                                           ForwardQuantizeTilesF32<kG, true>(d, src, is, dst, os, t, q, z));
-    }();
-    hwy::FlushStream();
-    return zeros;
-  }
-#endif
-  DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(DCTX_BLOCK8_WALK_PLAIN, float, 16, true,
-                                       ForwardQuantizeTilesF32<kG, false>(d, src, is, dst, os, t, q, z));
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(float, 16, true,
+                                  ForwardQuantizeTilesF32<kG, kStream>(d, src, is, dst, os, t, q, z, sc));
 #else
   return scalar::ForwardQuantizeF32(in, is, out, os, rows, cols, q);
 #endif
@@ -1223,8 +1208,8 @@ inline std::uint64_t ForwardQuantizeI16(const std::int16_t* in, std::ptrdiff_t i
                                         std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
                                         std::size_t cols, const QuantI16& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH(DCTX_BLOCK8_WALK, std::int16_t, 32, false,
-                                       ForwardQuantizeTilesI16<kG, kStream>(d, src, is, dst, os, q, z, sc));
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(std::int16_t, 32, false,
+                                  ForwardQuantizeTilesI16<kG, kStream>(d, src, is, dst, os, q, z, sc));
 #else
   return scalar::ForwardQuantizeI16(in, is, out, os, rows, cols, q);
 #endif
@@ -1241,10 +1226,7 @@ inline void DequantizeInverseI16(const std::int16_t* in, std::ptrdiff_t is, std:
 #endif
 }
 
-#undef DCTX_BLOCK8_WALK_COUNTING_ZEROS_WITH
 #undef DCTX_BLOCK8_WALK_COUNTING_ZEROS
-#undef DCTX_BLOCK8_WALK_PLAIN
-#undef DCTX_BLOCK8_WALK_BODY
 #undef DCTX_BLOCK8_WALK
 
 // ---- Quantization alone (block8_quantize, block8_dequantize) on regions with unit column
@@ -1265,24 +1247,6 @@ HWY_INLINE void ForEachRowVector(std::size_t rows, std::size_t cols, Fn fn) {
 template <class D>
 HWY_INLINE hn::Vec<D> TableAt(D d, const Table8x16& t, std::size_t r, std::size_t c) {
   return hn::LoadU(d, t.v + (r % 8) * kTableStride + c % 16);
-}
-// Elements as float vectors, stored from float (float out) or int32 (int16 out, saturating).
-template <class D>
-HWY_INLINE hn::Vec<D> LoadAsFloat(D d, const float* p) {
-  return hn::LoadU(d, p);
-}
-template <class D>
-HWY_INLINE hn::Vec<D> LoadAsFloat(D d, const std::int16_t* p) {
-  return hn::ConvertTo(d, hn::PromoteTo(hn::Rebind<std::int32_t, D>(), hn::LoadU(hn::Rebind<std::int16_t, D>(), p)));
-}
-template <class D>
-HWY_INLINE void StoreFrom(D d, hn::Vec<D> v, float* p) {
-  hn::StoreU(v, d, p);
-}
-template <class D>
-HWY_INLINE void StoreFrom(D, hn::Vec<hn::Rebind<std::int32_t, D>> v, std::int16_t* p) {
-  const hn::Rebind<std::int16_t, D> d16;
-  hn::StoreU(hn::DemoteTo(d16, v), d16, p);
 }
 // out(r, c) = op(d, in(r, c) as floats, r, c) over the region.
 template <class TI, class TO, class Op>

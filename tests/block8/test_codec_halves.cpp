@@ -214,33 +214,45 @@ TEST_P(CodecHalves, Int16EqualsScalarKernels) {
   }
 }
 
-// Levels of 16 MiB and more on cache lines take non-temporal stores (the float encoder's packed
-// pairs of tiles): the same levels and zero count as an output one element off the line (ordinary
-// stores) and as the separate passes; rows of 4088 levels in a stride of 4096 end in a narrower
-// tile, and the gaps between rows stay untouched.
+// Levels of 16 MiB and more take non-temporal stores through the same store modes as every pass
+// (the float encoder packs two tiles into each 64-byte row piece): aligned when the rows start on
+// a cache line, realigned whole lines when they start 16 or 48 bytes into one (AVX-512), ordinary
+// stores one element in. Each placement, walking either way (outputs past 4 KiB plus 1 KiB flip
+// the walk), must give the levels and zero count of the separate passes; rows of 4088 levels in a
+// stride of 4096 end in narrower tiles, and nothing around or between the rows is written.
 TEST_P(CodecHalves, StreamedLevelsEqualOrdinaryStores) {
-  const std::size_t rows = 2056, cols = 4088, stride = 4096;
+  const std::size_t rows = 2056, cols = 4088, stride = 4096, n = rows * stride;
   ASSERT_GE(rows * cols * sizeof(std::int16_t), std::size_t{16} << 20);
   const Shape s{rows, cols};
   const Strides st{std::ptrdiff_t(stride), 1};
-  const auto x = test8::random_floats(rows * stride, -128.0f, 127.0f, 77);
+  const auto x = test8::random_floats(n, -128.0f, 127.0f, 77);
   const QuantTable t = quant_table_jpeg_luma(50);
   std::size_t zeros = 0;
   const auto want = Separate<float>::encode(x, s, st, t, {}, zeros);
-  std::vector<std::int16_t> buf(rows * stride + 64, kPoison);
-  auto* base = buf.data() + (64 - reinterpret_cast<std::uintptr_t>(buf.data()) % 64) % 64 / 2;
-  for (std::size_t offset : {0, 1}) {
-    SCOPED_TRACE("output " + std::to_string(offset) + " elements past a cache line");
-    std::fill(buf.begin(), buf.end(), kPoison);
-    std::int16_t* out = base + offset;
-    const auto stats = block8_forward_quantized(ConstView<float>(x.data(), s, st),
-                                                View<std::int16_t>(out, s, st), t);
+  // The input on a page, the outputs at page + offset in a second buffer laid out the same way.
+  std::vector<float> in_buf(n + 1024);
+  std::vector<std::int16_t> out_buf(n + 8192);
+  const auto page = [](auto* p) {
+    return p + (4096 - reinterpret_cast<std::uintptr_t>(p) % 4096) % 4096 / sizeof(*p);
+  };
+  float* in = page(in_buf.data());
+  std::copy(x.begin(), x.end(), in);
+  std::int16_t* out_page = page(out_buf.data());
+  for (std::size_t offset : {0, 2, 16, 48, 5120 + 16, 5120 + 48}) {
+    SCOPED_TRACE("output " + std::to_string(offset) + " bytes past a page");
+    std::fill(out_buf.begin(), out_buf.end(), kPoison);
+    std::int16_t* out = out_page + offset / 2;
+    const auto stats = block8_forward_quantized(ConstView<float>(in, s, st), View<std::int16_t>(out, s, st), t);
     EXPECT_EQ(stats.zeros, zeros);
     std::size_t bad = 0, touched = 0;
-    for (std::size_t r = 0; r < rows; ++r)
-      for (std::size_t c = 0; c < stride; ++c)
-        (c < cols ? bad : touched) += c < cols ? out[r * stride + c] != want[r * stride + c]
-                                               : out[r * stride + c] != kPoison;
+    for (std::size_t k = 0; k < out_buf.size(); ++k) {
+      const std::ptrdiff_t e = &out_buf[k] - out;  // element index relative to the output
+      const bool inside = e >= 0 && std::size_t(e) < n && std::size_t(e) % stride < cols;
+      if (inside)
+        bad += out_buf[k] != want[std::size_t(e)];
+      else
+        touched += out_buf[k] != kPoison;
+    }
     EXPECT_EQ(bad, 0u);
     EXPECT_EQ(touched, 0u);
   }
@@ -333,6 +345,29 @@ TEST_P(CodecHalves, QuantizeFloatTiesNaNAndBothPaths) {
     block8_dequantize(ConstView<std::int16_t>(lv.data(), s), View<float>(d.data(), s), t);
     for (std::size_t k = 0; k < c.size(); ++k)
       ASSERT_EQ(d[k], float(lv[k]) * float(t.q[8 * (k / cols % 8) + k % cols % 8])) << k;
+  }
+}
+
+// Quantization keeps its constants per thread for the last table, as the fused passes do: tables
+// that alternate, one entry apart, between calls must each be followed (against the
+// element-by-element path, which reads the table directly).
+TEST_P(CodecHalves, QuantizeFollowsTheTableOfEachCall) {
+  const std::size_t rows = 8, cols = 16;
+  const Shape s{rows, cols};
+  const Strides every_other{std::ptrdiff_t(2 * cols), 2};
+  const auto c = test8::random_floats(rows * cols, -500.0f, 500.0f, 31);
+  std::vector<float> c2(2 * c.size());
+  for (std::size_t k = 0; k < c.size(); ++k) c2[2 * k] = c[k];
+  QuantTable nudged = quant_table_nvidia();
+  nudged.q[63] = 1;  // differs from the NVIDIA table in the last entry only
+  for (const QuantTable& t : {quant_table_nvidia(), nudged, quant_table_nvidia(), quant_table_jpeg_luma(20), nudged}) {
+    std::vector<std::int16_t> lv(c.size(), kPoison), ref(2 * c.size(), kPoison);
+    block8_quantize(ConstView<float>(c.data(), s), View<std::int16_t>(lv.data(), s), t);
+    block8_quantize(ConstView<float>(c2.data(), s, every_other), View<std::int16_t>(ref.data(), s, every_other), t);
+    for (std::size_t k = 0; k < c.size(); ++k) ASSERT_EQ(lv[k], ref[2 * k]) << k;
+    std::vector<float> d(c.size());
+    block8_dequantize(ConstView<std::int16_t>(lv.data(), s), View<float>(d.data(), s), t);
+    ASSERT_EQ(d[c.size() - 1], float(lv[c.size() - 1]) * float(t.q[63]));
   }
 }
 
