@@ -324,19 +324,14 @@ std::uint64_t fast_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* 
 
 // ---- Quantization, natural layout (row-major 8x8 table)
 
-std::int16_t saturate16(std::int64_t v) {
-  return static_cast<std::int16_t>(std::clamp<std::int64_t>(v, -32768, 32767));
-}
-std::int16_t quantize_value(float c, int q) {
-  const float level = block8::scalar::RoundHalfAway(c * (1.0f / static_cast<float>(q)));
-  if (std::isnan(level)) return 0;
-  return static_cast<std::int16_t>(std::clamp(level, -32768.0f, 32767.0f));
-}
-std::int16_t quantize_value(std::int16_t c, int q) {
-  const std::int64_t a = c < 0 ? -std::int64_t{c} : c;
-  const std::int64_t level = (2 * a + q) / (2 * std::int64_t{q});  // round half away from zero
-  return saturate16(c < 0 ? -level : level);
-}
+// The element definitions (block8/scalar.hpp).
+using block8::scalar::DequantizeSaturated;
+using block8::scalar::DequantizeValue;
+using block8::scalar::QuantizeValue;
+std::int16_t quantize_value(float c, int q) { return QuantizeValue(c, 1.0f / static_cast<float>(q)); }
+std::int16_t quantize_value(std::int16_t c, int q) { return QuantizeValue(c, q); }
+float dequantize_value(std::int16_t l, int q) { return DequantizeValue(l, static_cast<float>(q)); }
+std::int16_t dequantize_value_i16(std::int16_t l, int q) { return DequantizeSaturated(l, q); }
 
 /// Separate-pass composition (forward, requantize, inverse) for kernels without a fused kernel.
 template <class T>
@@ -360,9 +355,9 @@ std::uint64_t composed_roundtrip(const T* in, std::ptrdiff_t is, T* out, std::pt
         const std::int16_t level = quantize_value(v, q);
         zeros += level == 0;
         if constexpr (std::is_same_v<T, float>)
-          v = static_cast<float>(level) * static_cast<float>(q);
+          v = dequantize_value(level, q);
         else
-          v = saturate16(std::int64_t{level} * q);
+          v = dequantize_value_i16(level, q);
       }
     k.inverse(buf.data(), bs, out + std::ptrdiff_t(r0) * os, os, 8, cols, nullptr);
   }
@@ -429,9 +424,9 @@ std::uint64_t composed_dequantize_inverse(const std::int16_t* in, std::ptrdiff_t
         const std::int16_t level = in[std::ptrdiff_t(r0 + r) * is + std::ptrdiff_t(c)];
         const int q = k.table->q[8 * r + c % 8];
         if constexpr (std::is_same_v<T, float>)
-          buf[r * cols + c] = static_cast<float>(level) * static_cast<float>(q);
+          buf[r * cols + c] = dequantize_value(level, q);
         else
-          buf[r * cols + c] = saturate16(std::int64_t{level} * q);
+          buf[r * cols + c] = dequantize_value_i16(level, q);
       }
     k.transform(buf.data(), std::ptrdiff_t(cols), out + std::ptrdiff_t(r0) * os, os, 8, cols, nullptr);
   }
@@ -474,21 +469,29 @@ void check_options(const Block8Options& o, const std::string& fn) {
   if (o.nthreads < 0) throw Error(fn + ": nthreads must be >= 0, got " + std::to_string(o.nthreads));
 }
 
-/// A call's validated arguments: the kernel, the input and output planes.
+/// A call's validated arguments: the input and output planes, and the kernel for transforms.
 template <class TI, class TO>
 struct Call {
-  Block8Kernel kernel;
   Planes<const TI> in;
   Planes<TO> out;
+  Block8Kernel kernel = Block8Kernel::Auto;
 };
-/// Checks what every entry point shares; `int16` says which data type picks the kernel.
+/// The views as batches of planes with the same count.
+template <class TI, class TO>
+Call<TI, TO> check_views(const ConstView<TI>& inv, const View<TO>& outv, const std::string& fn,
+                         const char* in_name, const char* out_name) {
+  Call<TI, TO> c{to_planes(inv, fn, in_name, false), to_planes(outv, fn, out_name, true)};
+  check_batch(c.in, c.out, fn, inv.rank(), outv.rank());
+  return c;
+}
+/// What every transform entry point checks; `int16` says which data type picks the kernel.
 template <class TI, class TO>
 Call<TI, TO> check_call(const ConstView<TI>& inv, const View<TO>& outv, const Block8Options& o,
                         const std::string& fn, bool int16, const char* in_name, const char* out_name) {
   const auto k = resolve(o.kernel, int16, fn);
   check_options(o, fn);
-  Call<TI, TO> c{k, to_planes(inv, fn, in_name, false), to_planes(outv, fn, out_name, true)};
-  check_batch(c.in, c.out, fn, inv.rank(), outv.rank());
+  auto c = check_views(inv, outv, fn, in_name, out_name);
+  c.kernel = k;
   return c;
 }
 /// Samples in, coefficients (or levels) out: the output has the padded shape of the input, which
@@ -542,19 +545,21 @@ void inverse_impl(const ConstView<T>& inv, const View<T>& outv, const Block8Opti
                 inverse_work<T>(c.kernel), nullptr, o.nthreads);
 }
 
-/// The fused kernels' constants for `table`, transposed (entry [v][u] for coefficient (u, v)).
-template <class Quant>
-Quant transposed_quant(const QuantTable& table) {
+/// The kernels' constants for `table`: transposed (entry [v][u] for coefficient (u, v)) for the
+/// fused kernels, which quantize between their passes, natural for quantization alone.
+template <class Quant, bool kTransposed>
+Quant quant_constants(const QuantTable& table) {
   Quant q;
   for (std::size_t u = 0; u < 8; ++u)
-    for (std::size_t v = 0; v < 8; ++v) q.set(v, u, table.q[8 * u + v]);
+    for (std::size_t v = 0; v < 8; ++v)
+      kTransposed ? q.set(v, u, table.q[8 * u + v]) : q.set(u, v, table.q[8 * u + v]);
   return q;
 }
 
-/// transposed_quant, kept per thread for the last table seen: a codec calling the fused pass block
-/// by block with one table builds the constants (64 reciprocals, or 64 magic numbers for int16)
-/// once instead of on every call.
-template <class Quant>
+/// quant_constants, kept per thread for the last table seen: a codec calling block by block with
+/// one table builds the constants (64 reciprocals, or 64 magic numbers for int16) once instead of
+/// on every call.
+template <class Quant, bool kTransposed = true>
 const Quant& prepared_quant(const QuantTable& table) {
   struct Entry {
     QuantTable table;
@@ -563,7 +568,7 @@ const Quant& prepared_quant(const QuantTable& table) {
   };
   thread_local Entry last;
   if (!last.valid || !(last.table == table)) {
-    last.quant = transposed_quant<Quant>(table);
+    last.quant = quant_constants<Quant, kTransposed>(table);
     last.table = table;
     last.valid = true;
   }
@@ -656,7 +661,7 @@ template <class TI, class TO, class Fn>
 void elementwise_blocks(const ConstView<TI>& inv, const View<TO>& outv, const QuantTable& table,
                         const std::string& fn, Elementwise<TI, TO> simd, Fn f) {
   table.validate();
-  const auto c = check_call(inv, outv, Block8Options{}, fn, false, "in", "out");
+  const auto c = check_views(inv, outv, fn, "in", "out");
   check_multiple8(c.in.rows, c.in.cols, fn, "coefficient plane", false);
   if (c.out.rows != c.in.rows || c.out.cols != c.in.cols)
     throw Error(fn + ": out is " + dims(c.out.rows, c.out.cols) + " but in is " +
@@ -665,9 +670,7 @@ void elementwise_blocks(const ConstView<TI>& inv, const View<TO>& outv, const Qu
   const auto in = readable_input(c.in, c.out, keep);
   const auto& out = c.out;
   if (in.cs == 1 && out.cs == 1) {
-    QuantF32 q;
-    for (std::size_t r = 0; r < 8; ++r)
-      for (std::size_t k = 0; k < 8; ++k) q.set(r, k, table.q[8 * r + k]);  // natural order
+    const QuantF32& q = prepared_quant<QuantF32, false>(table);
     for (std::size_t b = 0; b < in.count; ++b)
       simd(in.plane(b), in.rs, out.plane(b), out.rs, in.rows, in.cols, q);
     return;
@@ -797,14 +800,12 @@ void block8_quantize(const ConstView<std::int16_t>& coeffs, const View<std::int1
 void block8_dequantize(const ConstView<std::int16_t>& levels, const View<float>& coeffs,
                        const QuantTable& table) {
   elementwise_blocks(levels, coeffs, table, "block8_dequantize", block8::dequantize_f32,
-                     [](std::int16_t l, int q) {
-    return static_cast<float>(l) * static_cast<float>(q);
-  });
+                     [](std::int16_t l, int q) { return dequantize_value(l, q); });
 }
 void block8_dequantize(const ConstView<std::int16_t>& levels, const View<std::int16_t>& coeffs,
                        const QuantTable& table) {
   elementwise_blocks(levels, coeffs, table, "block8_dequantize", block8::dequantize_i16,
-                     [](std::int16_t l, int q) { return saturate16(std::int64_t{l} * q); });
+                     [](std::int16_t l, int q) { return dequantize_value_i16(l, q); });
 }
 
 std::string block8_target() { return block8::simd_target_name(); }

@@ -37,6 +37,25 @@ struct OpsI {
 /// Round half away from zero, exactly (the SIMD kernels' formula).
 inline float RoundHalfAway(float x) { return std::trunc(x + std::copysign(kJustBelowHalf, x)); }
 
+// The element definitions of block8_quantize and block8_dequantize: the driver's element-by-element
+// path, the composed passes and these scalar kernels use them; the SIMD kernels equal them (tests).
+/// level = round half away from zero (c times the float reciprocal of Q), NaN to 0, saturated.
+inline std::int16_t QuantizeValue(float c, float recip) {
+  const float level = RoundHalfAway(c * recip);
+  return std::isnan(level) ? 0 : static_cast<std::int16_t>(std::clamp(level, -32768.0f, 32767.0f));
+}
+/// level = round half away from zero (c / Q), exactly: (2|c| + Q) div 2Q with c's sign (fits int16).
+inline std::int16_t QuantizeValue(std::int16_t c, int q) {
+  const std::int32_t a = c < 0 ? -std::int32_t{c} : c;
+  const std::int32_t level = (2 * a + q) / (2 * q);
+  return static_cast<std::int16_t>(c < 0 ? -level : level);
+}
+/// c = level * Q: exact in float; saturated to int16 for int16 coefficients.
+inline float DequantizeValue(std::int16_t level, float q) { return static_cast<float>(level) * q; }
+inline std::int16_t DequantizeSaturated(std::int16_t level, int q) {
+  return static_cast<std::int16_t>(std::clamp<std::int64_t>(std::int64_t{level} * q, -32768, 32767));
+}
+
 // A block held as b[row][col]. Pass helpers: along columns (vertical) or rows (horizontal).
 template <class Fn>
 inline void Columns(float (&b)[8][8], Fn fn) {
@@ -178,9 +197,8 @@ inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std
 // The codec's halves (block8_forward_quantized, block8_inverse_dequantized).
 /// Level of a float coefficient as block8_quantize makes it (QuantF32 entry [v][u]).
 inline float QuantizeF(float c, const QuantF32& q, int u, int v, std::uint64_t& zeros) {
-  float level = RoundHalfAway(c * q.recip.at(v, u));
-  level = std::isnan(level) ? 0.0f : std::clamp(level, -32768.0f, 32767.0f);
-  zeros += level == 0.0f;
+  const std::int16_t level = QuantizeValue(c, q.recip.at(v, u));
+  zeros += level == 0;
   return level;
 }
 inline std::uint64_t ForwardQuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out,
@@ -233,31 +251,28 @@ inline void ForEachElement(const TI* in, std::ptrdiff_t is, TO* out, std::ptrdif
     for (std::size_t c = 0; c < cols; ++c)
       out[std::ptrdiff_t(r) * os + std::ptrdiff_t(c)] = fn(in[std::ptrdiff_t(r) * is + std::ptrdiff_t(c)], r % 8, c % 8);
 }
-inline std::int16_t SaturateLevel(float level) {
-  return std::isnan(level) ? 0 : static_cast<std::int16_t>(std::clamp(level, -32768.0f, 32767.0f));
-}
 inline void QuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
                         std::size_t rows, std::size_t cols, const QuantF32& q) {
   ForEachElement(in, is, out, os, rows, cols, [&](float c, std::size_t i, std::size_t j) {
-    return SaturateLevel(RoundHalfAway(c * q.recip.at(i, j)));
+    return QuantizeValue(c, q.recip.at(i, j));
   });
 }
 inline void QuantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                         std::ptrdiff_t os, std::size_t rows, std::size_t cols, const QuantF32& q) {
   ForEachElement(in, is, out, os, rows, cols, [&](std::int16_t c, std::size_t i, std::size_t j) {
-    return SaturateLevel(RoundHalfAway(static_cast<float>(c) / q.q.at(i, j)));
+    return QuantizeValue(c, static_cast<int>(q.q.at(i, j)));
   });
 }
 inline void DequantizeF32(const std::int16_t* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
                           std::size_t rows, std::size_t cols, const QuantF32& q) {
   ForEachElement(in, is, out, os, rows, cols, [&](std::int16_t l, std::size_t i, std::size_t j) {
-    return static_cast<float>(l) * q.q.at(i, j);
+    return DequantizeValue(l, q.q.at(i, j));
   });
 }
 inline void DequantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                           std::ptrdiff_t os, std::size_t rows, std::size_t cols, const QuantF32& q) {
   ForEachElement(in, is, out, os, rows, cols, [&](std::int16_t l, std::size_t i, std::size_t j) {
-    return SaturateLevel(static_cast<float>(l) * q.q.at(i, j));
+    return DequantizeSaturated(l, static_cast<int>(q.q.at(i, j)));
   });
 }
 
