@@ -18,22 +18,44 @@ struct Block8Args {
   int threads = 1, quality = 50;
 };
 
+/// The input array of `dctx block8`: int16 (--int16, or levels for --inverse --quantize) or
+/// floating point, as float32; and the output shape (forward with --edge replicate pads to
+/// multiples of 8, everything else keeps the shape).
+struct Block8Input {
+  NpyArray arr;
+  Shape out_shape;
+  std::vector<float> converted;  // float64 input as float32
+  const float* f32() const { return arr.single() ? arr.f32.data() : converted.data(); }
+};
+Block8Input read_block8_input(const Block8Args& a, const Block8Options& o, bool int16) {
+  Block8Input r;
+  r.arr = int16 ? read_npy_int16(a.in) : read_npy(a.in);
+  const auto& arr = r.arr;
+  if (arr.shape.size() != 2 && arr.shape.size() != 3)
+    throw Error("block8: '" + a.in + "' holds a " + std::to_string(arr.shape.size()) +
+                "-D array; expected a 2-D plane or a 3-D batch of planes");
+  if (!int16 && arr.dtype.size() >= 2 && arr.dtype[1] != 'f')
+    throw Error("block8: '" + a.in + "' holds " + arr.dtype +
+                "; float mode takes float32 or float64 (use --int16 for integer data)");
+  if (!int16 && !arr.single()) r.converted.assign(arr.f64.begin(), arr.f64.end());
+  r.out_shape = arr.shape;
+  if (!a.inverse && o.edge == Block8Edge::Replicate)
+    for (std::size_t i = arr.shape.size() - 2; i < arr.shape.size(); ++i)
+      r.out_shape[i] = (r.out_shape[i] + 7) / 8 * 8;
+  return r;
+}
+
 /// --quantize: forward writes int16 levels (block8_forward_quantized); --inverse reads int16
 /// levels (block8_inverse_dequantized) and writes float32 samples, or int16 with --int16.
 void run_block8_quantized(const Block8Args& a, const Block8Options& o) {
   const QuantTable table = parse_quant_table_kind(a.quantize) == QuantTableKind::Jpeg
                                ? quant_table_jpeg_luma(a.quality)
                                : quant_table_scaled(quant_table_nvidia(), a.quality);
-  NpyArray arr = a.inverse || a.int16 ? read_npy_int16(a.in) : read_npy(a.in);
-  if (arr.shape.size() != 2 && arr.shape.size() != 3)
-    throw Error("block8: '" + a.in + "' holds a " + std::to_string(arr.shape.size()) +
-                "-D array; expected a 2-D plane or a 3-D batch of planes");
-  Shape out_shape = arr.shape;
-  if (!a.inverse && o.edge == Block8Edge::Replicate)
-    for (std::size_t i = arr.shape.size() - 2; i < arr.shape.size(); ++i)
-      out_shape[i] = (out_shape[i] + 7) / 8 * 8;
+  const Block8Input in = read_block8_input(a, o, a.inverse || a.int16);
+  const Shape& shape = in.arr.shape;
+  const Shape& out_shape = in.out_shape;
   if (a.inverse) {
-    const ConstView<std::int16_t> levels(arr.i16.data(), arr.shape);
+    const ConstView<std::int16_t> levels(in.arr.i16.data(), shape);
     if (a.int16) {
       std::vector<std::int16_t> out(element_count(out_shape));
       block8_inverse_dequantized(levels, View<std::int16_t>(out.data(), out_shape), table, o);
@@ -47,17 +69,10 @@ void run_block8_quantized(const Block8Args& a, const Block8Options& o) {
   }
   std::vector<std::int16_t> levels(element_count(out_shape));
   const View<std::int16_t> lv(levels.data(), out_shape);
-  if (a.int16) {
-    block8_forward_quantized(ConstView<std::int16_t>(arr.i16.data(), arr.shape), lv, table, o);
-  } else {
-    std::vector<float> in32;
-    const float* src = arr.f32.data();
-    if (!arr.single()) {
-      in32.assign(arr.f64.begin(), arr.f64.end());
-      src = in32.data();
-    }
-    block8_forward_quantized(ConstView<float>(src, arr.shape), lv, table, o);
-  }
+  if (a.int16)
+    block8_forward_quantized(ConstView<std::int16_t>(in.arr.i16.data(), shape), lv, table, o);
+  else
+    block8_forward_quantized(ConstView<float>(in.f32(), shape), lv, table, o);
   write_npy(a.out, out_shape, levels.data());
 }
 
@@ -67,38 +82,22 @@ void run_block8(const Block8Args& a) {
   o.edge = parse_block8_edge(a.edge);
   o.nthreads = a.threads;
   if (!a.quantize.empty()) return run_block8_quantized(a, o);
-  NpyArray arr = a.int16 ? read_npy_int16(a.in) : read_npy(a.in);
-  if (arr.shape.size() != 2 && arr.shape.size() != 3)
-    throw Error("block8: '" + a.in + "' holds a " + std::to_string(arr.shape.size()) +
-                "-D array; expected a 2-D plane or a 3-D batch of planes");
-  if (!a.int16 && arr.dtype.size() >= 2 && arr.dtype[1] != 'f')
-    throw Error("block8: '" + a.in + "' holds " + arr.dtype +
-                "; float mode takes float32 or float64 (use --int16 for integer data)");
-  // Output shape: forward pads to multiples of 8 with --edge replicate; inverse keeps the shape.
-  Shape out_shape = arr.shape;
-  if (!a.inverse && o.edge == Block8Edge::Replicate)
-    for (std::size_t i = arr.shape.size() - 2; i < arr.shape.size(); ++i)
-      out_shape[i] = (out_shape[i] + 7) / 8 * 8;
+  const Block8Input in = read_block8_input(a, o, a.int16);
+  const Shape& out_shape = in.out_shape;
   if (a.int16) {
     std::vector<std::int16_t> out(element_count(out_shape));
-    const ConstView<std::int16_t> iv(arr.i16.data(), arr.shape);
+    const ConstView<std::int16_t> iv(in.arr.i16.data(), in.arr.shape);
     const View<std::int16_t> ov(out.data(), out_shape);
     a.inverse ? block8_inverse(iv, ov, o) : block8_forward(iv, ov, o);
     write_npy(a.out, out_shape, out.data());
     return;
   }
   // Float mode computes in float32; float64 files are converted in and out.
-  std::vector<float> in32;
-  const float* src = arr.f32.data();
-  if (!arr.single()) {
-    in32.assign(arr.f64.begin(), arr.f64.end());
-    src = in32.data();
-  }
   std::vector<float> out(element_count(out_shape));
-  const ConstView<float> iv(src, arr.shape);
+  const ConstView<float> iv(in.f32(), in.arr.shape);
   const View<float> ov(out.data(), out_shape);
   a.inverse ? block8_inverse(iv, ov, o) : block8_forward(iv, ov, o);
-  if (arr.single()) {
+  if (in.arr.single()) {
     write_npy(a.out, out_shape, out.data());
   } else {
     const std::vector<double> out64(out.begin(), out.end());

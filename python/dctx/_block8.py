@@ -24,12 +24,8 @@ def _table_entries(table, quality):
         raise ValueError(f"a quantization table is an 8x8 array of integers, not {t.dtype} "
                          f"of shape {t.shape}")
     entries = [int(v) for v in t.reshape(64)]
-    if quality is not None:  # libjpeg's jpeg_quality_scaling, entries clamped to 1..255
-        q = int(quality)
-        if not 1 <= q <= 100:
-            raise ValueError(f"JPEG quality must lie in 1..100, got {q}")
-        pct = 5000 // q if q < 50 else 200 - 2 * q
-        entries = [min(max((e * pct + 50) // 100, 1), 255) for e in entries]
+    if quality is not None:  # libjpeg's scaling (dctx::quant_table_scaled), clamped to 1..255
+        entries = _dctx._quant_table_scaled(entries, int(quality))
     return entries
 
 

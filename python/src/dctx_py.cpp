@@ -770,6 +770,15 @@ std::vector<int> quant_table_py(const std::string& name, int quality) {
   return std::vector<int>(t.q.begin(), t.q.end());
 }
 
+/// An 8x8 table (64 entries, row-major) scaled the libjpeg way (dctx::quant_table_scaled).
+std::vector<int> quant_table_scaled_py(const std::vector<int>& entries, int quality) {
+  if (entries.size() != 64) raise_value("block8: a quantization table has 64 entries");
+  dctx::QuantTable base;
+  std::copy(entries.begin(), entries.end(), base.q.begin());
+  const auto t = dctx::quant_table_scaled(base, quality);
+  return std::vector<int>(t.q.begin(), t.q.end());
+}
+
 nb::tuple jpeg_roundtrip_py(nb::handle image, const std::string& table, int quality,
                             const std::string& kernel, bool color, nb::handle workers) {
   nb::ndarray<nb::ro, uint8_t, nb::device::cpu> a;
@@ -862,6 +871,7 @@ NB_MODULE(_dctx, m) {
   m.def("_block8_quantized", &block8_quantized_run, "x"_a, "inverse"_a, "table"_a, "kernel"_a,
         "edge"_a, "workers"_a.none(), "shape"_a.none(), "int16_out"_a);
   m.def("_quant_table", &quant_table_py, "name"_a, "quality"_a);
+  m.def("_quant_table_scaled", &quant_table_scaled_py, "entries"_a, "quality"_a);
   m.def("_jpeg_roundtrip", &jpeg_roundtrip_py, "image"_a, "table"_a, "quality"_a, "kernel"_a,
         "color"_a, "workers"_a.none());
 #endif

@@ -113,6 +113,8 @@ def test_block8_quantized_int16_tables_and_errors(rng):
     q = np.tile(entries, (3, 4))
     assert np.max(np.abs(levels - round_half_away(blockwise(scipy.fft.dctn, x) / q))) <= 1
     assert np.array_equal(dctx.block8(x, table=entries), levels)
+    # An array table takes the same libjpeg scaling as a named one.
+    assert np.array_equal(dctx.block8(x, table=NVIDIA, quality=75), dctx.block8(x, table="nvidia", quality=75))
     y = dctx.iblock8(levels, kernel="int16", table="jpeg", quality=90)
     assert y.dtype == np.int16
     ref = np.clip(round_half_away(blockwise(scipy.fft.idctn, levels * q)), -256, 255)

@@ -126,6 +126,7 @@ expect_fail "Int16 kernel" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp
 expect_fail "mpeg" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize mpeg
 expect_fail "1..100" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize jpeg --quality 101
 expect_fail "int16" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize nvidia --inverse
+expect_fail "float32 or float64" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/xi16.npy" "$tmp/bad.npy" --quantize nvidia
 printf 'not an image' > "$tmp/fake.png"
 expect_fail "not a readable image" "$tmp/bad.png" -- "$DCTX" jpeg "$tmp/fake.png" -o "$tmp/bad.png"
 expect_fail "1..100" "$tmp/bad.png" -- "$DCTX" jpeg "$DATA_DIR/barbara.bmp" --quality 0 -o "$tmp/bad.png"
