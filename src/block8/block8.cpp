@@ -551,8 +551,12 @@ template <class Quant, bool kTransposed>
 Quant quant_constants(const QuantTable& table) {
   Quant q;
   for (std::size_t u = 0; u < 8; ++u)
-    for (std::size_t v = 0; v < 8; ++v)
-      kTransposed ? q.set(v, u, table.q[8 * u + v]) : q.set(u, v, table.q[8 * u + v]);
+    for (std::size_t v = 0; v < 8; ++v) {
+      if constexpr (kTransposed)
+        q.set(v, u, table.q[8 * u + v]);
+      else
+        q.set(u, v, table.q[8 * u + v]);
+    }
   return q;
 }
 
