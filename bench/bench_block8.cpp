@@ -33,7 +33,8 @@ constexpr std::size_t kSmall = 512;  // 1 MiB float plane: stays in L2
 
 template <class T>
 struct Buffer {  // 64-byte aligned, like fftwf_malloc
-  explicit Buffer(std::size_t n) : n(n), p(static_cast<T*>(std::aligned_alloc(64, (n * sizeof(T) + 63) / 64 * 64))) {}
+  explicit Buffer(std::size_t n)
+      : n(n), p(static_cast<T*>(std::aligned_alloc(64, (n * sizeof(T) + 63) / 64 * 64))) {}
   ~Buffer() { std::free(p); }
   std::size_t n;
   T* p;
@@ -105,8 +106,9 @@ void BM_Dctx(benchmark::State& s, Block8Kernel kernel) {
     benchmark::DoNotOptimize(out.p);
     benchmark::ClobberMemory();
   }
-  s.SetLabel(kernel == Block8Kernel::Reference ? std::string("reference: matrix products in double")
-                                               : std::string(to_string(kernel)) + " on " + block8_target());
+  s.SetLabel(kernel == Block8Kernel::Reference
+                 ? std::string("reference: matrix products in double")
+                 : std::string(to_string(kernel)) + " on " + block8_target());
   rate(s, n * n);
 }
 
@@ -163,18 +165,34 @@ void BM_DctxCodecHalf(benchmark::State& s, Block8Kernel kernel) {
     }
     benchmark::ClobberMemory();
   }
-  s.SetLabel(std::string(to_string(kernel)) + (kSeparate ? " separate calls" : " one pass") + ", on " +
-             block8_target());
+  s.SetLabel(std::string(to_string(kernel)) + (kSeparate ? " separate calls" : " one pass") +
+             ", on " + block8_target());
   rate(s, n * n);
 }
-void BM_DctxEncodeFast(benchmark::State& s) { BM_DctxCodecHalf<float, false, false>(s, Block8Kernel::Fast); }
-void BM_DctxDecodeFast(benchmark::State& s) { BM_DctxCodecHalf<float, true, false>(s, Block8Kernel::Fast); }
-void BM_SeparateEncodeFast(benchmark::State& s) { BM_DctxCodecHalf<float, false, true>(s, Block8Kernel::Fast); }
-void BM_SeparateDecodeFast(benchmark::State& s) { BM_DctxCodecHalf<float, true, true>(s, Block8Kernel::Fast); }
-void BM_DctxEncodeInt16(benchmark::State& s) { BM_DctxCodecHalf<std::int16_t, false, false>(s, Block8Kernel::Int16); }
-void BM_DctxDecodeInt16(benchmark::State& s) { BM_DctxCodecHalf<std::int16_t, true, false>(s, Block8Kernel::Int16); }
-void BM_SeparateEncodeInt16(benchmark::State& s) { BM_DctxCodecHalf<std::int16_t, false, true>(s, Block8Kernel::Int16); }
-void BM_SeparateDecodeInt16(benchmark::State& s) { BM_DctxCodecHalf<std::int16_t, true, true>(s, Block8Kernel::Int16); }
+void BM_DctxEncodeFast(benchmark::State& s) {
+  BM_DctxCodecHalf<float, false, false>(s, Block8Kernel::Fast);
+}
+void BM_DctxDecodeFast(benchmark::State& s) {
+  BM_DctxCodecHalf<float, true, false>(s, Block8Kernel::Fast);
+}
+void BM_SeparateEncodeFast(benchmark::State& s) {
+  BM_DctxCodecHalf<float, false, true>(s, Block8Kernel::Fast);
+}
+void BM_SeparateDecodeFast(benchmark::State& s) {
+  BM_DctxCodecHalf<float, true, true>(s, Block8Kernel::Fast);
+}
+void BM_DctxEncodeInt16(benchmark::State& s) {
+  BM_DctxCodecHalf<std::int16_t, false, false>(s, Block8Kernel::Int16);
+}
+void BM_DctxDecodeInt16(benchmark::State& s) {
+  BM_DctxCodecHalf<std::int16_t, true, false>(s, Block8Kernel::Int16);
+}
+void BM_SeparateEncodeInt16(benchmark::State& s) {
+  BM_DctxCodecHalf<std::int16_t, false, true>(s, Block8Kernel::Int16);
+}
+void BM_SeparateDecodeInt16(benchmark::State& s) {
+  BM_DctxCodecHalf<std::int16_t, true, true>(s, Block8Kernel::Int16);
+}
 
 // The output placed `offset` bytes after the input's page offset, input on a page: 64 bytes (on a
 // 1024-column plane, rows of 4 KiB) is the layout where every load of a left-to-right walk would
@@ -203,7 +221,9 @@ void BM_DctxPlaced(benchmark::State& s, std::size_t offset, const char* what, Fn
 }
 const QuantTable kNvidiaTable = quant_table_nvidia();
 template <class T>
-void Forward(const ConstView<T>& i, const View<T>& o) { block8_forward(i, o); }
+void Forward(const ConstView<T>& i, const View<T>& o) {
+  block8_forward(i, o);
+}
 template <class T>
 void Roundtrip(const ConstView<T>& i, const View<T>& o) {
   benchmark::DoNotOptimize(block8_roundtrip_quantized(i, o, kNvidiaTable));
@@ -230,10 +250,18 @@ void BM_DctxRoundtripInt16Line16(benchmark::State& s) {
 void BM_DctxForwardFast(benchmark::State& s) { BM_Dctx<float, false>(s, Block8Kernel::Fast); }
 void BM_DctxInverseFast(benchmark::State& s) { BM_Dctx<float, true>(s, Block8Kernel::Fast); }
 void BM_DctxRoundtripFast(benchmark::State& s) { BM_DctxRoundtrip<float>(s, Block8Kernel::Fast); }
-void BM_DctxForwardInt16(benchmark::State& s) { BM_Dctx<std::int16_t, false>(s, Block8Kernel::Int16); }
-void BM_DctxInverseInt16(benchmark::State& s) { BM_Dctx<std::int16_t, true>(s, Block8Kernel::Int16); }
-void BM_DctxRoundtripInt16(benchmark::State& s) { BM_DctxRoundtrip<std::int16_t>(s, Block8Kernel::Int16); }
-void BM_DctxForwardReference(benchmark::State& s) { BM_Dctx<float, false>(s, Block8Kernel::Reference); }
+void BM_DctxForwardInt16(benchmark::State& s) {
+  BM_Dctx<std::int16_t, false>(s, Block8Kernel::Int16);
+}
+void BM_DctxInverseInt16(benchmark::State& s) {
+  BM_Dctx<std::int16_t, true>(s, Block8Kernel::Int16);
+}
+void BM_DctxRoundtripInt16(benchmark::State& s) {
+  BM_DctxRoundtrip<std::int16_t>(s, Block8Kernel::Int16);
+}
+void BM_DctxForwardReference(benchmark::State& s) {
+  BM_Dctx<float, false>(s, Block8Kernel::Reference);
+}
 
 // ---- FFTW: one guru plan for all blocks, plus the orthonormal scaling pass
 
@@ -263,7 +291,8 @@ void BM_Fftw(benchmark::State& s) {
   for (auto _ : s) {
     if (kInverse) {  // scaling pass into FFTW's input, then the plan
       for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c) in[std::size_t(r) * n + c] = src.p[std::size_t(r) * n + c] * scale[r & 7][c & 7];
+        for (int c = 0; c < n; ++c)
+          in[std::size_t(r) * n + c] = src.p[std::size_t(r) * n + c] * scale[r & 7][c & 7];
       fftwf_execute(p);
     } else {  // the plan, then the scaling pass in place
       fftwf_execute(p);
@@ -349,7 +378,8 @@ BENCHMARK(BM_OpenCVForward)->PLANES;
 BENCHMARK(BM_OpenCVInverse)->PLANES;
 #endif
 
-// The fast and int16 kernels on every compiled SIMD target this CPU supports (cache-resident plane).
+// The fast and int16 kernels on every compiled SIMD target this CPU supports (cache-resident
+// plane).
 template <class T, bool kInverse>
 void BM_DctxOnTarget(benchmark::State& s, std::int64_t target, Block8Kernel kernel) {
   hwy::SetSupportedTargetsForTest(target);
@@ -368,16 +398,31 @@ void RegisterPerTarget() {
     const std::int64_t t = std::int64_t{1} << i;
     if (!(bits & t)) continue;
     const std::string name = hwy::TargetName(t);
-    benchmark::RegisterBenchmark(("BM_Target_ForwardFast/" + name).c_str(), BM_DctxOnTarget<float, false>, t, Block8Kernel::Fast)
-        ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::RegisterBenchmark(("BM_Target_InverseFast/" + name).c_str(), BM_DctxOnTarget<float, true>, t, Block8Kernel::Fast)
-        ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::RegisterBenchmark(("BM_Target_ForwardInt16/" + name).c_str(), BM_DctxOnTarget<std::int16_t, false>, t, Block8Kernel::Int16)
-        ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::RegisterBenchmark(("BM_Target_RoundtripFast/" + name).c_str(), BM_DctxRoundtripOnTarget<float>, t, Block8Kernel::Fast)
-        ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::RegisterBenchmark(("BM_Target_RoundtripInt16/" + name).c_str(), BM_DctxRoundtripOnTarget<std::int16_t>, t, Block8Kernel::Int16)
-        ->Arg(kSmall)->Unit(benchmark::kMillisecond)->UseRealTime();
+    benchmark::RegisterBenchmark(("BM_Target_ForwardFast/" + name).c_str(),
+                                 BM_DctxOnTarget<float, false>, t, Block8Kernel::Fast)
+        ->Arg(kSmall)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(("BM_Target_InverseFast/" + name).c_str(),
+                                 BM_DctxOnTarget<float, true>, t, Block8Kernel::Fast)
+        ->Arg(kSmall)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(("BM_Target_ForwardInt16/" + name).c_str(),
+                                 BM_DctxOnTarget<std::int16_t, false>, t, Block8Kernel::Int16)
+        ->Arg(kSmall)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(("BM_Target_RoundtripFast/" + name).c_str(),
+                                 BM_DctxRoundtripOnTarget<float>, t, Block8Kernel::Fast)
+        ->Arg(kSmall)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(("BM_Target_RoundtripInt16/" + name).c_str(),
+                                 BM_DctxRoundtripOnTarget<std::int16_t>, t, Block8Kernel::Int16)
+        ->Arg(kSmall)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
   }
 }
 

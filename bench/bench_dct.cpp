@@ -44,7 +44,9 @@ struct Fftw<float> {
   static plan r2r(int rank, const int* n, float* in, float* out, const fftw_r2r_kind* k) {
     return fftwf_plan_r2r(rank, n, in, out, k, FFTW_MEASURE);
   }
-  static plan r2c(int rank, const int* n, float* in, cpx* out) { return fftwf_plan_dft_r2c(rank, n, in, out, FFTW_MEASURE); }
+  static plan r2c(int rank, const int* n, float* in, cpx* out) {
+    return fftwf_plan_dft_r2c(rank, n, in, out, FFTW_MEASURE);
+  }
   static void exec(plan p) { fftwf_execute(p); }
   static void destroy(plan p) { fftwf_destroy_plan(p); }
   static cpx* alloc_c(std::size_t n) { return fftwf_alloc_complex(n); }
@@ -57,7 +59,9 @@ struct Fftw<double> {
   static plan r2r(int rank, const int* n, double* in, double* out, const fftw_r2r_kind* k) {
     return fftw_plan_r2r(rank, n, in, out, k, FFTW_MEASURE);
   }
-  static plan r2c(int rank, const int* n, double* in, cpx* out) { return fftw_plan_dft_r2c(rank, n, in, out, FFTW_MEASURE); }
+  static plan r2c(int rank, const int* n, double* in, cpx* out) {
+    return fftw_plan_dft_r2c(rank, n, in, out, FFTW_MEASURE);
+  }
   static void exec(plan p) { fftw_execute(p); }
   static void destroy(plan p) { fftw_destroy_plan(p); }
   static cpx* alloc_c(std::size_t n) { return fftw_alloc_complex(n); }
@@ -170,7 +174,8 @@ void BM_pocketfft(benchmark::State& st, Shape2 shape, bool inverse) {
     fct /= std::sqrt(2.0 * shape[d]);
   }
   for (auto _ : st) {
-    pocketfft::dct<T>(sh, stride, stride, axes, inverse ? 3 : 2, x.data(), y.data(), static_cast<T>(fct), true, 1);
+    pocketfft::dct<T>(sh, stride, stride, axes, inverse ? 3 : 2, x.data(), y.data(),
+                      static_cast<T>(fct), true, 1);
     benchmark::DoNotOptimize(y.data());
   }
   st.SetItemsProcessed(st.iterations() * static_cast<int64_t>(n));
@@ -193,11 +198,15 @@ void register_all(const char* prec) {
   shapes.push_back({997, 997});
   for (const auto& s : shapes)
     for (bool inv : {false, true}) {
-      const std::string base = std::string(s.size() == 1 ? "1d/" : "2d/") + prec + (inv ? "/inv/" : "/fwd/") + shape_name(s) + "/";
-      benchmark::RegisterBenchmark((base + "dctx").c_str(), BM_dctx<T>, s, inv, dctx::Algorithm2D::Auto);
+      const std::string base = std::string(s.size() == 1 ? "1d/" : "2d/") + prec +
+                               (inv ? "/inv/" : "/fwd/") + shape_name(s) + "/";
+      benchmark::RegisterBenchmark((base + "dctx").c_str(), BM_dctx<T>, s, inv,
+                                   dctx::Algorithm2D::Auto);
       if (s.size() == 2) {
-        benchmark::RegisterBenchmark((base + "dctx_rowcol").c_str(), BM_dctx<T>, s, inv, dctx::Algorithm2D::RowColumn);
-        benchmark::RegisterBenchmark((base + "dctx_fused").c_str(), BM_dctx<T>, s, inv, dctx::Algorithm2D::Fused);
+        benchmark::RegisterBenchmark((base + "dctx_rowcol").c_str(), BM_dctx<T>, s, inv,
+                                     dctx::Algorithm2D::RowColumn);
+        benchmark::RegisterBenchmark((base + "dctx_fused").c_str(), BM_dctx<T>, s, inv,
+                                     dctx::Algorithm2D::Fused);
       }
       benchmark::RegisterBenchmark((base + "pocketfft").c_str(), BM_pocketfft<T>, s, inv);
       benchmark::RegisterBenchmark((base + "fftw_dct").c_str(), BM_fftw_dct<T>, s, inv);

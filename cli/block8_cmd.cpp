@@ -136,7 +136,8 @@ void run_jpeg(const JpegArgs& a) {
   jpeg_quality_scaling(a.quality);  // checks the range before any work
   o.kernel = a.int16 ? Block8Kernel::Int16 : parse_block8_kernel(a.kernel);
   if (a.int16 && a.kernel != "fast" && a.kernel != "int16")
-    throw Error("--int16 selects the int16 kernel; it cannot be combined with --kernel " + a.kernel);
+    throw Error("--int16 selects the int16 kernel; it cannot be combined with --kernel " +
+                a.kernel);
   o.edge = parse_block8_edge(a.edge);
   o.color = a.color;
   o.nthreads = a.threads;
@@ -157,8 +158,8 @@ void run_jpeg(const JpegArgs& a) {
         "\"psnr_db\": %s, \"zero_fraction\": %.6f, \"seconds\": %.6f}\n",
         json_string(a.in).c_str(), a.out.empty() ? "null" : json_string(a.out).c_str(), image.width,
         image.height, r.image.channels == 3 ? "true" : "false", a.table.c_str(), a.quality,
-        r.kernel.c_str(), r.backend.c_str(), json_number(r.psnr_db, "%.6f").c_str(), r.zero_fraction,
-        r.seconds);
+        r.kernel.c_str(), r.backend.c_str(), json_number(r.psnr_db, "%.6f").c_str(),
+        r.zero_fraction, r.seconds);
   }
 }
 
@@ -167,12 +168,15 @@ void run_jpeg(const JpegArgs& a) {
 void add_block8_commands(CLI::App& app) {
   auto b = std::make_shared<Block8Args>();
   CLI::App* c = app.add_subcommand(
-      "block8", "blockwise orthonormal 8x8 DCT of a .npy plane (rows x cols) or batch (n x rows x cols)");
+      "block8",
+      "blockwise orthonormal 8x8 DCT of a .npy plane (rows x cols) or batch (n x rows x cols)");
   c->add_option("IN", b->in, "input .npy (float32/float64, or integers with --int16)")->required();
-  c->add_option("OUT", b->out, "output .npy (same dtype as the input; int16 with --int16)")->required();
+  c->add_option("OUT", b->out, "output .npy (same dtype as the input; int16 with --int16)")
+      ->required();
   c->add_flag("--inverse", b->inverse, "inverse DCT (coefficients -> samples)");
   c->add_flag("--int16", b->int16,
-              "int16 in and out: coefficients rounded to nearest; inverse samples saturated to [-256, 255]");
+              "int16 in and out: coefficients rounded to nearest; inverse samples saturated to "
+              "[-256, 255]");
   c->add_option("--kernel", b->kernel, "auto, reference, fast or int16")->capture_default_str();
   c->add_option("--edge", b->edge,
                 "sides not multiples of 8: error, or replicate (forward pads, inverse crops)")

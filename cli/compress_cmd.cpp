@@ -24,10 +24,12 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 
 void run(const CompressArgs& a) {
-  if (!(a.keep > 0.0 && a.keep <= 1.0)) throw Error("--keep must be in (0, 1], got " + std::to_string(a.keep));
+  if (!(a.keep > 0.0 && a.keep <= 1.0))
+    throw Error("--keep must be in (0, 1], got " + std::to_string(a.keep));
   const Image original = read_image(a.in);
   const Image src = a.color ? original : image_luma(original);
-  const std::size_t h = static_cast<std::size_t>(src.height), w = static_cast<std::size_t>(src.width);
+  const std::size_t h = static_cast<std::size_t>(src.height),
+                    w = static_cast<std::size_t>(src.width);
   const std::size_t c = static_cast<std::size_t>(src.channels);
   const Shape shape = {h, w};
   PlanDesc d;
@@ -49,12 +51,15 @@ void run(const CompressArgs& a) {
     t_fwd += seconds_since(t0);
     // Round-trip error of the transform pair itself, before any coefficient is dropped.
     inv.execute(ConstView<float>(coef.data(), shape), View<float>(back.data(), shape));
-    for (std::size_t i = 0; i < h * w; ++i) roundtrip = std::max(roundtrip, double(std::abs(back[i] - plane[i])));
+    for (std::size_t i = 0; i < h * w; ++i)
+      roundtrip = std::max(roundtrip, double(std::abs(back[i] - plane[i])));
     t0 = std::chrono::steady_clock::now();
     mags.resize(h * w);
     for (std::size_t i = 0; i < h * w; ++i) mags[i] = std::abs(coef[i]);
-    const std::size_t kept = std::max<std::size_t>(1, static_cast<std::size_t>(std::llround(a.keep * double(h * w))));
-    std::nth_element(mags.begin(), mags.begin() + static_cast<std::ptrdiff_t>(h * w - kept), mags.end());
+    const std::size_t kept =
+        std::max<std::size_t>(1, static_cast<std::size_t>(std::llround(a.keep * double(h * w))));
+    std::nth_element(mags.begin(), mags.begin() + static_cast<std::ptrdiff_t>(h * w - kept),
+                     mags.end());
     const float threshold = mags[h * w - kept];
     for (auto& v : coef)
       if (std::abs(v) < threshold) v = 0.0f;
@@ -63,20 +68,24 @@ void run(const CompressArgs& a) {
     inv.execute(View<float>(coef.data(), shape));
     t_inv += seconds_since(t0);
     for (std::size_t i = 0; i < h * w; ++i)
-      result.pixels[i * c + ch] = static_cast<std::uint8_t>(std::clamp(std::lround(coef[i]), 0L, 255L));
+      result.pixels[i * c + ch] =
+          static_cast<std::uint8_t>(std::clamp(std::lround(coef[i]), 0L, 255L));
   }
   const double db = psnr(src, result);
   if (!a.out.empty()) write_image(a.out, result);
   if (a.json) {
-    std::printf("{\"psnr_db\": %s, \"keep\": %.4f, \"forward_seconds\": %.6f, \"threshold_seconds\": %.6f, "
-                "\"inverse_seconds\": %.6f, \"roundtrip_max_error\": %.3g, \"backend\": \"%s\"}\n",
-                json_number(db, "%.4f").c_str(), a.keep, t_fwd, t_keep, t_inv, roundtrip, fwd.describe().substr(0, fwd.describe().find(']') + 1).c_str());
+    std::printf(
+        "{\"psnr_db\": %s, \"keep\": %.4f, \"forward_seconds\": %.6f, \"threshold_seconds\": %.6f, "
+        "\"inverse_seconds\": %.6f, \"roundtrip_max_error\": %.3g, \"backend\": \"%s\"}\n",
+        json_number(db, "%.4f").c_str(), a.keep, t_fwd, t_keep, t_inv, roundtrip,
+        fwd.describe().substr(0, fwd.describe().find(']') + 1).c_str());
     return;
   }
-  std::printf("whole-image DCT compression of %s (%dx%d, %s)\n", a.in.c_str(), src.width, src.height,
-              a.color ? "RGB" : "luma");
+  std::printf("whole-image DCT compression of %s (%dx%d, %s)\n", a.in.c_str(), src.width,
+              src.height, a.color ? "RGB" : "luma");
   std::printf("  kept %.1f%% of the coefficients: PSNR %.3f dB\n", 100.0 * a.keep, db);
-  std::printf("  forward 2D DCT %.3f ms, threshold %.3f ms, inverse %.3f ms\n", 1e3 * t_fwd, 1e3 * t_keep, 1e3 * t_inv);
+  std::printf("  forward 2D DCT %.3f ms, threshold %.3f ms, inverse %.3f ms\n", 1e3 * t_fwd,
+              1e3 * t_keep, 1e3 * t_inv);
   std::printf("  round-trip max error (no coefficient dropped): %.3g\n", roundtrip);
   std::printf("  plan: %s\n", fwd.describe().c_str());
   if (!a.out.empty()) std::printf("  wrote %s\n", a.out.c_str());
@@ -86,10 +95,12 @@ void run(const CompressArgs& a) {
 
 void add_compress_command(CLI::App& app) {
   auto args = std::make_shared<CompressArgs>();
-  CLI::App* c = app.add_subcommand("compress", "whole-image DCT compression: keep the largest coefficients");
+  CLI::App* c =
+      app.add_subcommand("compress", "whole-image DCT compression: keep the largest coefficients");
   c->add_option("IN", args->in, "input image (BMP, PNG, PGM/PPM)")->required();
   c->add_option("-o,--output", args->out, "output image (.png, .bmp, .pgm/.ppm)");
-  c->add_option("--keep", args->keep, "fraction of coefficients kept, in (0, 1]")->capture_default_str();
+  c->add_option("--keep", args->keep, "fraction of coefficients kept, in (0, 1]")
+      ->capture_default_str();
   c->add_option("--threads", args->threads, "worker threads (0 = all)")->capture_default_str();
   c->add_flag("--color", args->color, "compress the RGB channels instead of the luma");
   c->add_flag("--json", args->json, "one JSON object on stdout");

@@ -29,7 +29,8 @@ std::string read_all(const std::string& path) {
 
 std::string dict_value(const std::string& header, const std::string& key, const std::string& path) {
   const auto k = header.find("'" + key + "'");
-  if (k == std::string::npos) throw Error("malformed .npy header in '" + path + "': no '" + key + "'");
+  if (k == std::string::npos)
+    throw Error("malformed .npy header in '" + path + "': no '" + key + "'");
   auto c = header.find(':', k);
   if (c == std::string::npos) throw Error("malformed .npy header in '" + path + "'");
   ++c;
@@ -63,9 +64,12 @@ double load_as(const unsigned char* p, bool swap) {
 double half_to_double(std::uint16_t h) {
   const int s = h >> 15, e = (h >> 10) & 0x1f, m = h & 0x3ff;
   double v;
-  if (e == 0) v = std::ldexp(m, -24);
-  else if (e == 31) v = m ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
-  else v = std::ldexp(m + 1024, e - 25);
+  if (e == 0)
+    v = std::ldexp(m, -24);
+  else if (e == 31)
+    v = m ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
+  else
+    v = std::ldexp(m + 1024, e - 25);
   return s ? -v : v;
 }
 
@@ -87,12 +91,14 @@ Parsed parse(const std::string& path) {
   const int major = static_cast<unsigned char>(s[6]);
   std::size_t hlen, hstart;
   if (major == 1) {
-    hlen = static_cast<unsigned char>(s[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(s[9])) << 8);
+    hlen = static_cast<unsigned char>(s[8]) |
+           (static_cast<std::size_t>(static_cast<unsigned char>(s[9])) << 8);
     hstart = 10;
   } else if (major == 2 || major == 3) {
     if (s.size() < 12) throw Error("'" + path + "' is truncated");
     hlen = 0;
-    for (int i = 0; i < 4; ++i) hlen |= static_cast<std::size_t>(static_cast<unsigned char>(s[8 + i])) << (8 * i);
+    for (int i = 0; i < 4; ++i)
+      hlen |= static_cast<std::size_t>(static_cast<unsigned char>(s[8 + i])) << (8 * i);
     hstart = 12;
   } else {
     throw Error("'" + path + "' has unsupported .npy version " + std::to_string(major));
@@ -118,8 +124,9 @@ Parsed parse(const std::string& path) {
                    (r.itemsize == 1 || r.itemsize == 2 || r.itemsize == 4 || r.itemsize == 8)) ||
                   (r.kind == 'b' && r.itemsize == 1);
   if (!ok || (r.endian != '<' && r.endian != '>' && r.endian != '|' && r.endian != '='))
-    throw Error("unsupported dtype '" + descr + "' in '" + path +
-                "' (expected float16/32/64, integers or bool; complex and long double are not supported)");
+    throw Error(
+        "unsupported dtype '" + descr + "' in '" + path +
+        "' (expected float16/32/64, integers or bool; complex and long double are not supported)");
   std::stringstream ss(shp);
   std::string tok;
   while (std::getline(ss, tok, ',')) {
@@ -130,15 +137,18 @@ Parsed parse(const std::string& path) {
       throw Error("malformed shape '(" + shp + ")' in '" + path + "'");
     r.a.shape.push_back(std::stoull(tok));
   }
-  if (r.a.shape.empty()) throw Error("'" + path + "' holds a 0-d array; dctx needs at least one axis");
+  if (r.a.shape.empty())
+    throw Error("'" + path + "' holds a 0-d array; dctx needs at least one axis");
   std::size_t n = 1;
   for (auto e : r.a.shape) {
     if (e == 0) throw Error("'" + path + "' holds an empty array (a zero extent)");
-    if (n > std::numeric_limits<std::size_t>::max() / e / 8) throw Error("'" + path + "': shape overflows");
+    if (n > std::numeric_limits<std::size_t>::max() / e / 8)
+      throw Error("'" + path + "': shape overflows");
     n *= e;
   }
   if (r.offset + n * r.itemsize > s.size())
-    throw Error("'" + path + "' is truncated: expected " + std::to_string(n * r.itemsize) + " data bytes");
+    throw Error("'" + path + "' is truncated: expected " + std::to_string(n * r.itemsize) +
+                " data bytes");
   return r;
 }
 
@@ -146,7 +156,8 @@ Parsed parse(const std::string& path) {
 template <class Fn>
 void for_each_element(const Parsed& p, Fn&& fn) {
   const std::size_t n = p.a.size();
-  const bool swap = (p.endian == '>') == (std::endian::native == std::endian::little) && p.itemsize > 1;
+  const bool swap =
+      (p.endian == '>') == (std::endian::native == std::endian::little) && p.itemsize > 1;
   const auto* base = reinterpret_cast<const unsigned char*>(p.body.data() + p.offset);
   // Fortran order: storage offset of the current C-order index, updated like an odometer.
   const std::size_t nd = p.a.shape.size();
@@ -170,24 +181,34 @@ void for_each_element(const Parsed& p, Fn&& fn) {
     double v = 0;
     switch (p.kind) {
       case 'f':
-        if (p.itemsize == 2) v = half_to_double(static_cast<std::uint16_t>(load_as<std::uint16_t>(e, swap)));
-        else if (p.itemsize == 4) v = load_as<float>(e, swap);
-        else v = load_as<double>(e, swap);
+        if (p.itemsize == 2)
+          v = half_to_double(static_cast<std::uint16_t>(load_as<std::uint16_t>(e, swap)));
+        else if (p.itemsize == 4)
+          v = load_as<float>(e, swap);
+        else
+          v = load_as<double>(e, swap);
         break;
       case 'i':
-        if (p.itemsize == 1) v = load_as<std::int8_t>(e, false);
-        else if (p.itemsize == 2) v = load_as<std::int16_t>(e, swap);
-        else if (p.itemsize == 4) v = load_as<std::int32_t>(e, swap);
-        else v = load_as<std::int64_t>(e, swap);
+        if (p.itemsize == 1)
+          v = load_as<std::int8_t>(e, false);
+        else if (p.itemsize == 2)
+          v = load_as<std::int16_t>(e, swap);
+        else if (p.itemsize == 4)
+          v = load_as<std::int32_t>(e, swap);
+        else
+          v = load_as<std::int64_t>(e, swap);
         break;
       case 'u':
-        if (p.itemsize == 1) v = load_as<std::uint8_t>(e, false);
-        else if (p.itemsize == 2) v = load_as<std::uint16_t>(e, swap);
-        else if (p.itemsize == 4) v = load_as<std::uint32_t>(e, swap);
-        else v = load_as<std::uint64_t>(e, swap);
+        if (p.itemsize == 1)
+          v = load_as<std::uint8_t>(e, false);
+        else if (p.itemsize == 2)
+          v = load_as<std::uint16_t>(e, swap);
+        else if (p.itemsize == 4)
+          v = load_as<std::uint32_t>(e, swap);
+        else
+          v = load_as<std::uint64_t>(e, swap);
         break;
-      default:
-        v = *e ? 1.0 : 0.0;
+      default: v = *e ? 1.0 : 0.0;
     }
     fn(k, v);
   }
@@ -226,34 +247,47 @@ std::size_t element_count(const Shape& shape) {
 NpyArray read_npy(const std::string& path, std::string* note) {
   Parsed p = parse(path);
   const bool as_f32 = p.kind == 'f' && p.itemsize <= 4;
-  if (as_f32) p.a.f32.resize(p.a.size());
-  else p.a.f64.resize(p.a.size());
+  if (as_f32)
+    p.a.f32.resize(p.a.size());
+  else
+    p.a.f64.resize(p.a.size());
   for_each_element(p, [&](std::size_t k, double v) {
-    if (as_f32) p.a.f32[k] = static_cast<float>(v);
-    else p.a.f64[k] = v;
+    if (as_f32)
+      p.a.f32[k] = static_cast<float>(v);
+    else
+      p.a.f64[k] = v;
   });
   if (note) {
     note->clear();
     if (p.kind != 'f' || p.itemsize == 2)
       *note = "converted dtype " + p.a.dtype + " to " + (as_f32 ? "float32" : "float64");
-    if (p.a.fortran_order) *note += std::string(note->empty() ? "" : "; ") + "converted Fortran order to C order";
+    if (p.a.fortran_order)
+      *note += std::string(note->empty() ? "" : "; ") + "converted Fortran order to C order";
   }
   return std::move(p.a);
 }
 
 NpyArray read_npy_int16(const std::string& path) {
   Parsed p = parse(path);
-  if (p.kind == 'f') throw Error("'" + path + "' holds " + p.a.dtype + " but --int16 needs an integer array");
+  if (p.kind == 'f')
+    throw Error("'" + path + "' holds " + p.a.dtype + " but --int16 needs an integer array");
   p.a.i16.resize(p.a.size());
   for_each_element(p, [&](std::size_t k, double v) {
-    if (v < -32768 || v > 32767) throw Error("'" + path + "' has a value outside int16: " + std::to_string(v));
+    if (v < -32768 || v > 32767)
+      throw Error("'" + path + "' has a value outside int16: " + std::to_string(v));
     p.a.i16[k] = static_cast<std::int16_t>(v);
   });
   return std::move(p.a);
 }
 
-void write_npy(const std::string& path, const Shape& shape, const float* data) { write_typed(path, shape, data, "<f4"); }
-void write_npy(const std::string& path, const Shape& shape, const double* data) { write_typed(path, shape, data, "<f8"); }
-void write_npy(const std::string& path, const Shape& shape, const std::int16_t* data) { write_typed(path, shape, data, "<i2"); }
+void write_npy(const std::string& path, const Shape& shape, const float* data) {
+  write_typed(path, shape, data, "<f4");
+}
+void write_npy(const std::string& path, const Shape& shape, const double* data) {
+  write_typed(path, shape, data, "<f8");
+}
+void write_npy(const std::string& path, const Shape& shape, const std::int16_t* data) {
+  write_typed(path, shape, data, "<i2");
+}
 
 }  // namespace dctx::cli

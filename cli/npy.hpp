@@ -16,10 +16,10 @@ std::size_t element_count(const Shape& shape);
 
 struct NpyArray {
   Shape shape;
-  std::string dtype;            ///< the file's descr, e.g. "<f4", ">i2", "|u1"
-  bool fortran_order = false;   ///< as stored in the file (data below is always C order)
-  std::vector<float> f32;       ///< filled when the file holds float32 (or float16, widened)
-  std::vector<double> f64;      ///< filled for float64 and for every integer/bool dtype
+  std::string dtype;              ///< the file's descr, e.g. "<f4", ">i2", "|u1"
+  bool fortran_order = false;     ///< as stored in the file (data below is always C order)
+  std::vector<float> f32;         ///< filled when the file holds float32 (or float16, widened)
+  std::vector<double> f64;        ///< filled for float64 and for every integer/bool dtype
   std::vector<std::int16_t> i16;  ///< filled only by read_npy_int16
   bool single() const { return !f32.empty(); }  ///< data is in f32
   std::size_t size() const { return element_count(shape); }

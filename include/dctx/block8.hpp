@@ -27,11 +27,12 @@ enum class Block8Kernel : std::uint8_t {
   Auto = 0,       ///< Fast for float data, Int16 for int16 data.
   Reference = 1,  ///< By definition: C = A X A^T, two 8x8 matrix products in double (seed 000
                   ///< kernel 1); int16 results are the double results rounded to nearest.
-  Fast = 2,       ///< Arai–Agui–Nakajima (1988) factorization in float32, Highway SIMD with run-time
-                  ///< dispatch, several blocks per vector on wide targets.
-  Int16 = 3,      ///< Loeffler–Ligtenberg–Moschytz (1989) in 32-bit fixed point, libjpeg "islow"
-                  ///< class; int16 data only. Forward input is clamped to [-1024, 1023], inverse
-                  ///< input to [-2048, 2047] (the domain over which no int32 intermediate can overflow).
+  Fast = 2,  ///< Arai–Agui–Nakajima (1988) factorization in float32, Highway SIMD with run-time
+             ///< dispatch, several blocks per vector on wide targets.
+  Int16 =
+      3,  ///< Loeffler–Ligtenberg–Moschytz (1989) in 32-bit fixed point, libjpeg "islow"
+          ///< class; int16 data only. Forward input is clamped to [-1024, 1023], inverse
+          ///< input to [-2048, 2047] (the domain over which no int32 intermediate can overflow).
 };
 
 /// What happens to planes whose sides are not multiples of 8.

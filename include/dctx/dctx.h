@@ -22,8 +22,8 @@ enum { DCTX_OK = 0, DCTX_EINVAL = -1, DCTX_ENOMEM = -2, DCTX_EINTERNAL = -3 };
    (NULL/0: all axes) with `kinds[i]`/`types[i]` per transformed axis (NULL: DCT / type 2 for
    all). orthogonalize: -1 default (norm == ortho), 0 or 1. threads: 0 = all hardware threads. */
 int dctx_plan_create(dctx_plan** plan, int rank, const size_t* shape, int naxes, const int* axes,
-                     const int* kinds, const int* types, int precision, int norm,
-                     int orthogonalize, int direction, int threads);
+                     const int* kinds, const int* types, int precision, int norm, int orthogonalize,
+                     int direction, int threads);
 /* Execute on arrays with element strides (NULL: C order); in == out runs in place. */
 int dctx_execute_f32(const dctx_plan* plan, const float* in, const ptrdiff_t* in_strides,
                      float* out, const ptrdiff_t* out_strides);

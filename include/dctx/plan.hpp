@@ -17,16 +17,17 @@ class BackendPlan;
 
 /// What to transform. Validated and normalised by the Plan constructor.
 struct PlanDesc {
-  Shape shape;                             ///< full array shape; every extent >= 1
-  std::vector<int> axes;                   ///< axes to transform; empty = all; negative counts from the end
-  std::vector<AxisTransform> transforms;   ///< per axis of `axes`; empty = {kind, type} on every axis
-  Kind kind = Kind::DCT;                   ///< used when `transforms` is empty
-  int type = 2;                            ///< used when `transforms` is empty
+  Shape shape;            ///< full array shape; every extent >= 1
+  std::vector<int> axes;  ///< axes to transform; empty = all; negative counts from the end
+  std::vector<AxisTransform>
+      transforms;         ///< per axis of `axes`; empty = {kind, type} on every axis
+  Kind kind = Kind::DCT;  ///< used when `transforms` is empty
+  int type = 2;           ///< used when `transforms` is empty
   Precision precision = Precision::F64;
   Norm norm = Norm::Backward;
-  std::optional<bool> orthogonalize;       ///< scipy's `orthogonalize`; default: norm == Ortho
+  std::optional<bool> orthogonalize;  ///< scipy's `orthogonalize`; default: norm == Ortho
   Direction direction = Direction::Forward;
-  int threads = 1;                         ///< worker threads; 0 = all hardware threads
+  int threads = 1;  ///< worker threads; 0 = all hardware threads
   BackendKind backend = BackendKind::Auto;
   Algorithm2D algorithm = Algorithm2D::Auto;  ///< for two transformed axes: row-column or fused 2D
 
@@ -68,7 +69,8 @@ class Plan {
   template <class T>
   void execute_typed(const ConstView<T>& in, const View<T>& out) const;
   template <class T>
-  void execute_strided(const T* in, const std::ptrdiff_t* is, T* out, const std::ptrdiff_t* os) const;
+  void execute_strided(const T* in, const std::ptrdiff_t* is, T* out,
+                       const std::ptrdiff_t* os) const;
   PlanDesc desc_;
   std::unique_ptr<detail::BackendPlan> impl_;
 };

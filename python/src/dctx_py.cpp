@@ -15,13 +15,13 @@
 
 #include <algorithm>
 #include <array>
-#include <tuple>
 #include <complex>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "dctx/plan.hpp"
@@ -42,12 +42,12 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Python objects the extension needs, handed over once by dctx/__init__.py through _init().
 struct PyRefs {
-  nb::object asfarray;    // (x) -> float32/float64/complex ndarray, or raises TypeError
-  nb::object axis_error;  // numpy's AxisError (a ValueError and an IndexError)
-  nb::object dctx_error;  // dctx.DctxError (a ValueError and a RuntimeError)
-  nb::object asarray;     // numpy.asarray
-  nb::object empty;       // numpy.empty
-  nb::object zeros;       // numpy.zeros
+  nb::object asfarray;               // (x) -> float32/float64/complex ndarray, or raises TypeError
+  nb::object axis_error;             // numpy's AxisError (a ValueError and an IndexError)
+  nb::object dctx_error;             // dctx.DctxError (a ValueError and a RuntimeError)
+  nb::object asarray;                // numpy.asarray
+  nb::object empty;                  // numpy.empty
+  nb::object zeros;                  // numpy.zeros
   std::array<nb::object, 4> dtypes;  // float32, float64, complex64, complex128 dtype objects
   nb::object int16, uint8;           // dtype objects for the 8x8 block engine
 };
@@ -162,8 +162,8 @@ bool truthy(nb::handle h) {
 int parse_type(nb::handle h, dctx::Kind kind) {
   long long t = as_index(h, "type");
   if (t < 1 || t > 4)
-    raise_value(std::string("invalid ") + (kind == dctx::Kind::DCT ? "DCT" : "DST") +
-                " type " + std::to_string(t) + " (must be 1, 2, 3 or 4)");
+    raise_value(std::string("invalid ") + (kind == dctx::Kind::DCT ? "DCT" : "DST") + " type " +
+                std::to_string(t) + " (must be 1, 2, 3 or 4)");
   return int(t);
 }
 
@@ -216,8 +216,8 @@ std::optional<Elem> elem_of(const AnyArray& a) {
 
 // A borrowed input array, in the form the kernels want.
 struct Input {
-  AnyArray arr;      // keeps the DLPack/buffer export alive
-  nb::object obj;    // the Python object behind it (x itself or its converted copy)
+  AnyArray arr;    // keeps the DLPack/buffer export alive
+  nb::object obj;  // the Python object behind it (x itself or its converted copy)
   bool converted = false;
   Elem elem = Elem::F64;
   int ndim = 0;
@@ -397,7 +397,8 @@ void copy_region(const char* src, const int64_t* sst, char* dst, const int64_t* 
     return;
   }
   for (int64_t i = 0; i < shape[0]; ++i)
-    copy_region(src + i * sst[0], sst + 1, dst + i * dst_st[0], dst_st + 1, shape + 1, ndim - 1, es);
+    copy_region(src + i * sst[0], sst + 1, dst + i * dst_st[0], dst_st + 1, shape + 1, ndim - 1,
+                es);
 }
 
 // `in` and `out` have the plan's shape (callers check it); strides count whole (complex)
@@ -407,7 +408,7 @@ void run_plan(const dctx::Plan& plan, const T* in, const int64_t* in_st, T* out,
               const int64_t* out_st, bool cplx) {
   const int64_t m = cplx ? 2 : 1;
   const int ndim = int(plan.desc().shape.size());  // <= 64, as every array taken here
-  std::ptrdiff_t si[64], so[64];  // no allocation on the call path
+  std::ptrdiff_t si[64], so[64];                   // no allocation on the call path
   for (int i = 0; i < ndim; ++i) {
     si[i] = static_cast<std::ptrdiff_t>(in_st[i] * m);
     so[i] = static_cast<std::ptrdiff_t>(out_st[i] * m);
@@ -420,8 +421,8 @@ void run_plan(const dctx::Plan& plan, const T* in, const int64_t* in_st, T* out,
 void execute(const dctx::Plan& plan, Elem e, const char* in, const int64_t* in_st, char* out,
              const int64_t* out_st) {
   if (precision_of(e) == dctx::Precision::F32)
-    run_plan(plan, reinterpret_cast<const float*>(in), in_st, reinterpret_cast<float*>(out),
-             out_st, is_complex(e));
+    run_plan(plan, reinterpret_cast<const float*>(in), in_st, reinterpret_cast<float*>(out), out_st,
+             is_complex(e));
   else
     run_plan(plan, reinterpret_cast<const double*>(in), in_st, reinterpret_cast<double*>(out),
              out_st, is_complex(e));
@@ -518,9 +519,17 @@ nb::object r2r(nb::handle x, int kind_i, bool inverse, nb::handle type_h, nb::ha
 
   if (total == 0) return new_array(oshape.data(), ndim, in.elem, true).first;
 
-  const PlanReq req{precision_of(in.elem), kind, type,
-                    inverse ? dctx::Direction::Inverse : dctx::Direction::Forward, norm, ortho,
-                    threads, ndim, oshape.data(), int(axes.size()), axes.data()};
+  const PlanReq req{precision_of(in.elem),
+                    kind,
+                    type,
+                    inverse ? dctx::Direction::Inverse : dctx::Direction::Forward,
+                    norm,
+                    ortho,
+                    threads,
+                    ndim,
+                    oshape.data(),
+                    int(axes.size()),
+                    axes.data()};
   auto plan = plan_cache->get(req);
 
   const size_t es = itemsize(in.elem);
@@ -579,8 +588,9 @@ class PyPlan {
     Input in;
     if (!take_array(x, in)) {
       if (nb::hasattr(x, "__dlpack_device__") && !nb::hasattr(x, "__array_interface__"))
-        raise_type("dctx.Plan: this array is not in host memory; the CPU back end needs a "
-                   "NumPy-compatible array (GPU back ends are not built yet)");
+        raise_type(
+            "dctx.Plan: this array is not in host memory; the CPU back end needs a "
+            "NumPy-compatible array (GPU back ends are not built yet)");
       raise_type("dctx.Plan expects an array of dtype " + dtype_name() + ", got " +
                  std::string(nb::type_name(x.type()).c_str()));
     }
@@ -596,8 +606,7 @@ class PyPlan {
     if (!nb::try_cast(out_h, w, false) || !take_array(out_h, o))
       raise_value("dctx.Plan: out must be a writable array of dtype " + dtype_name());
     check(o, "out");
-    execute(*plan_, elem_, in.data, in.strides.data(), const_cast<char*>(o.data),
-            o.strides.data());
+    execute(*plan_, elem_, in.data, in.strides.data(), const_cast<char*>(o.data), o.strides.data());
     return nb::borrow(out_h);
   }
 
@@ -633,7 +642,6 @@ class PyPlan {
   std::shared_ptr<const dctx::Plan> plan_;
 };
 
-
 #ifdef DCTX_PY_HAVE_BLOCK8
 // ---------------------------------------------------------------------------------------------
 // The 8x8 block engine: blockwise orthonormal DCT-II/III of planes (2-D) or batches (3-D), float32
@@ -657,9 +665,12 @@ bool take_block_array(nb::handle x, Input& in, bool& is_int16) {
   if (!nb::try_cast(x, in.arr, false) || in.arr.device_type() != nb::device::cpu::value)
     return false;
   auto d = in.arr.dtype();
-  if (d == nb::dtype<float>()) is_int16 = false;
-  else if (d == nb::dtype<int16_t>()) is_int16 = true;
-  else return false;
+  if (d == nb::dtype<float>())
+    is_int16 = false;
+  else if (d == nb::dtype<int16_t>())
+    is_int16 = true;
+  else
+    return false;
   in.ndim = int(in.arr.ndim());
   if (in.ndim != 2 && in.ndim != 3)
     raise_value("block8: expected a 2-D plane or a 3-D batch of planes, got " +
@@ -697,7 +708,8 @@ BlockOutput new_block_output(const Input& in, bool inverse, const dctx::Block8Op
   }
   for (int i = 0; i < nd; ++i)
     if (oshape[size_t(i)] < 0) raise_value("block8: negative output extent");
-  std::tie(r.array, r.data) = new_array_of(oshape.data(), nd, int16 ? refs->int16 : refs->dtypes[0], false);
+  std::tie(r.array, r.data) =
+      new_array_of(oshape.data(), nd, int16 ? refs->int16 : refs->dtypes[0], false);
   r.view.ndim = nd;
   r.view.shape = oshape;
   c_strides(oshape.data(), nd, r.view.strides.data());
@@ -746,15 +758,19 @@ nb::object block8_quantized_run(nb::handle x, bool inverse, const std::vector<in
   if (inverse) {
     auto lv = block_view(reinterpret_cast<const int16_t*>(in.data), in);
     if (out_i16)
-      dctx::block8_inverse_dequantized(lv, block_view(reinterpret_cast<int16_t*>(ptr), o), table, opt);
+      dctx::block8_inverse_dequantized(lv, block_view(reinterpret_cast<int16_t*>(ptr), o), table,
+                                       opt);
     else
-      dctx::block8_inverse_dequantized(lv, block_view(reinterpret_cast<float*>(ptr), o), table, opt);
+      dctx::block8_inverse_dequantized(lv, block_view(reinterpret_cast<float*>(ptr), o), table,
+                                       opt);
   } else {
     auto lv = block_view(reinterpret_cast<int16_t*>(ptr), o);
     if (i16)
-      dctx::block8_forward_quantized(block_view(reinterpret_cast<const int16_t*>(in.data), in), lv, table, opt);
+      dctx::block8_forward_quantized(block_view(reinterpret_cast<const int16_t*>(in.data), in), lv,
+                                     table, opt);
     else
-      dctx::block8_forward_quantized(block_view(reinterpret_cast<const float*>(in.data), in), lv, table, opt);
+      dctx::block8_forward_quantized(block_view(reinterpret_cast<const float*>(in.data), in), lv,
+                                     table, opt);
   }
   return out;
 }
@@ -763,10 +779,14 @@ nb::object block8_quantized_run(nb::handle x, bool inverse, const std::vector<in
 /// (T.81 K.1) and "chroma" (K.2).
 std::vector<int> quant_table_py(const std::string& name, int quality) {
   dctx::QuantTable t;
-  if (name == "chroma") t = dctx::quant_table_jpeg_chroma(quality);
-  else if (name == "luma") t = dctx::quant_table_jpeg_luma(quality);
-  else if (dctx::parse_quant_table_kind(name) == dctx::QuantTableKind::Jpeg) t = dctx::quant_table_jpeg_luma(quality);
-  else t = dctx::quant_table_scaled(dctx::quant_table_nvidia(), quality);
+  if (name == "chroma")
+    t = dctx::quant_table_jpeg_chroma(quality);
+  else if (name == "luma")
+    t = dctx::quant_table_jpeg_luma(quality);
+  else if (dctx::parse_quant_table_kind(name) == dctx::QuantTableKind::Jpeg)
+    t = dctx::quant_table_jpeg_luma(quality);
+  else
+    t = dctx::quant_table_scaled(dctx::quant_table_nvidia(), quality);
   return std::vector<int>(t.q.begin(), t.q.end());
 }
 
@@ -787,8 +807,9 @@ nb::tuple jpeg_roundtrip_py(nb::handle image, const std::string& table, int qual
   const size_t nd = a.ndim();
   const int ch = nd == 2 ? 1 : nd == 3 ? int(a.shape(2)) : 0;
   if (ch != 1 && ch != 3)
-    raise_value("jpeg_roundtrip: image must have shape (rows, cols), (rows, cols, 1) or "
-                "(rows, cols, 3)");
+    raise_value(
+        "jpeg_roundtrip: image must have shape (rows, cols), (rows, cols, 1) or "
+        "(rows, cols, 3)");
   dctx::Image img;
   img.height = int(a.shape(0));
   img.width = int(a.shape(1));
@@ -885,7 +906,8 @@ NB_MODULE(_dctx, m) {
             dctx::BackendKind b = dctx::BackendKind::Auto;
             if (!backend.is_none()) {
               std::string s = nb::cast<std::string>(backend);
-              if (s == "cpu") b = dctx::BackendKind::CPU;
+              if (s == "cpu")
+                b = dctx::BackendKind::CPU;
               else if (s != "auto")
                 raise_value("unknown or unavailable backend '" + s +
                             "' (this build has: 'cpu', 'auto')");
@@ -894,9 +916,9 @@ NB_MODULE(_dctx, m) {
               if (s < 1) raise_value("dctx.Plan: every extent of shape must be >= 1");
             // The element code selects how buffers are read: checked here too, whoever calls.
             if (elem < 0 || elem > 3) raise_type("dctx.Plan: unsupported dtype");
-            new (self) PyPlan(std::move(shape), Elem(elem), std::move(axes), kind, type,
-                              parse_norm(norm), parse_ortho(ortho), inverse,
-                              parse_workers(workers), b);
+            new (self)
+                PyPlan(std::move(shape), Elem(elem), std::move(axes), kind, type, parse_norm(norm),
+                       parse_ortho(ortho), inverse, parse_workers(workers), b);
           },
           "shape"_a, "elem"_a, "axes"_a, "kind"_a, "type"_a, "norm"_a.none(),
           "orthogonalize"_a.none(), "inverse"_a, "workers"_a.none(), "backend"_a.none())

@@ -15,7 +15,8 @@
 // int16 tiles ("split" layout): a row of 8, 16 or 32 int16 (1, 2 or 4 blocks) widens, by
 // interleaving with zero, into two int32 vectors: h[row][0] holds columns 0-3 of every block,
 // h[row][1] columns 4-7, each 128-bit part belonging to one block. There an 8x8 transpose is four
-// 4x4 transposes inside 128-bit parts plus a renaming, and narrowing back (packs) restores the order.
+// 4x4 transposes inside 128-bit parts plus a renaming, and narrowing back (packs) restores the
+// order.
 
 #if defined(DCTX_BLOCK8_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef DCTX_BLOCK8_INL_H_
@@ -86,9 +87,13 @@ struct OpsI {
   using V = hn::Vec<D>;
   HWY_INLINE V K(std::int32_t c) const { return hn::Set(d, c); }
   template <int k>
-  HWY_INLINE V Sra(V v) const { return hn::ShiftRight<k>(v); }
+  HWY_INLINE V Sra(V v) const {
+    return hn::ShiftRight<k>(v);
+  }
   template <int k>
-  HWY_INLINE V Shl(V v) const { return hn::ShiftLeft<k>(v); }
+  HWY_INLINE V Shl(V v) const {
+    return hn::ShiftLeft<k>(v);
+  }
 };
 
 template <class D>
@@ -146,8 +151,8 @@ HWY_INLINE void TransposeTile(D d, hn::Vec<D> (&r)[8][kV]) {
 }
 
 // Run a 1D flowgraph down the columns of a tile.
-#define DCTX_BLOCK8_COLUMNS(call, r, kV)                                            \
-  for (std::size_t j = 0; j < (kV); ++j)                                            \
+#define DCTX_BLOCK8_COLUMNS(call, r, kV) \
+  for (std::size_t j = 0; j < (kV); ++j) \
   call(o, r[0][j], r[1][j], r[2][j], r[3][j], r[4][j], r[5][j], r[6][j], r[7][j])
 
 // How tiles store their rows (StoreMode picks it per call): 0 ordinary stores; 1 non-temporal
@@ -160,7 +165,7 @@ HWY_INLINE void TransposeTile(D d, hn::Vec<D> (&r)[8][kV]) {
 // lines: 2.5x slower than ordinary stores on Zen 4.) The previous tile's rows wait in a carry on
 // the walking thread's stack. The offset is a run-time value so that one instantiation serves all
 // three (compile time: the kernels are large).
-struct StreamCarry {  // one per walk, on the walking thread's stack
+struct StreamCarry {                     // one per walk, on the walking thread's stack
   alignas(64) std::int32_t prev[8][16];  // the last tile's rows, as 32-bit lanes
   alignas(64) std::int32_t line[16];     // permutation: left tile's last lanes, right tile's first
   void* prev_at[8];                      // where they belong
@@ -256,7 +261,8 @@ HWY_INLINE hn::Vec<D> LoadAsFloat(D d, const float* p) {
 }
 template <class D>
 HWY_INLINE hn::Vec<D> LoadAsFloat(D d, const std::int16_t* p) {
-  return hn::ConvertTo(d, hn::PromoteTo(hn::Rebind<std::int32_t, D>(), hn::LoadU(hn::Rebind<std::int16_t, D>(), p)));
+  return hn::ConvertTo(
+      d, hn::PromoteTo(hn::Rebind<std::int32_t, D>(), hn::LoadU(hn::Rebind<std::int16_t, D>(), p)));
 }
 template <class D>
 HWY_INLINE void StoreFrom(D d, hn::Vec<D> v, float* p) {
@@ -319,7 +325,8 @@ HWY_INLINE void InversePassesF32(D d, Tile<D> (&r)[G], float* out, std::ptrdiff_
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanInverse8, r[g], Geom<D>::kV);
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
   DCTX_BLOCK8_EACH(G) DCTX_BLOCK8_COLUMNS(AanInverse8, r[g], Geom<D>::kV);
-  InWalkOrder<kStream, G>(sc, [&](std::size_t g) { StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os, sc); });
+  InWalkOrder<kStream, G>(
+      sc, [&](std::size_t g) { StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os, sc); });
 }
 
 template <std::size_t G, int kStream, class D>
@@ -329,7 +336,8 @@ HWY_INLINE void ForwardTilesF32(D d, const float* in, std::ptrdiff_t is, float* 
   ForwardPassesF32(d, in, is, r);
   DCTX_BLOCK8_EACH(G) Scale(d, r[g], t.fwd);
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
-  InWalkOrder<kStream, G>(sc, [&](std::size_t g) { StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os, sc); });
+  InWalkOrder<kStream, G>(
+      sc, [&](std::size_t g) { StoreTile<kStream>(d, r[g], out + g * kTileCols<D>, os, sc); });
 }
 
 template <std::size_t G, int kStream, class D>
@@ -386,17 +394,21 @@ HWY_INLINE hn::Vec<D> QuotientF32(D d, hn::Vec<D> v, const AanTables& t, const Q
 template <class D>
 HWY_INLINE hn::Vec<hn::Rebind<std::int32_t, D>> RoundHalfAwayToI32(D d, hn::Vec<D> x) {
   const hn::Rebind<std::int32_t, D> di;
-  const auto a = x + hn::CopySignToAbs(hn::Set(d, kJustBelowHalf), x);  // trunc(a): see RoundHalfAway
+  const auto a =
+      x + hn::CopySignToAbs(hn::Set(d, kJustBelowHalf), x);  // trunc(a): see RoundHalfAway
 #if HWY_TARGET <= HWY_AVX3
   const auto m = hn::Min(a, hn::Set(d, 32767.0f)).raw;  // NaN lanes are masked off below
   constexpr std::size_t kBytes = hn::MaxLanes(D()) * sizeof(float);
   if constexpr (kBytes == 64) {
-    return hn::Vec<decltype(di)>{_mm512_maskz_cvttps_epi32(_mm512_cmp_ps_mask(a.raw, a.raw, _CMP_ORD_Q), m)};
+    return hn::Vec<decltype(di)>{
+        _mm512_maskz_cvttps_epi32(_mm512_cmp_ps_mask(a.raw, a.raw, _CMP_ORD_Q), m)};
   } else if constexpr (kBytes == 32) {
-    return hn::Vec<decltype(di)>{_mm256_maskz_cvttps_epi32(_mm256_cmp_ps_mask(a.raw, a.raw, _CMP_ORD_Q), m)};
+    return hn::Vec<decltype(di)>{
+        _mm256_maskz_cvttps_epi32(_mm256_cmp_ps_mask(a.raw, a.raw, _CMP_ORD_Q), m)};
   } else {
     static_assert(kBytes == 16, "float tiles of 4, 8 or 16 lanes");
-    return hn::Vec<decltype(di)>{_mm_maskz_cvttps_epi32(_mm_cmp_ps_mask(a.raw, a.raw, _CMP_ORD_Q), m)};
+    return hn::Vec<decltype(di)>{
+        _mm_maskz_cvttps_epi32(_mm_cmp_ps_mask(a.raw, a.raw, _CMP_ORD_Q), m)};
   }
 #else
   const auto level = hn::Trunc(a);
@@ -410,11 +422,12 @@ HWY_INLINE void RoundtripTilesF32(D d, const float* in, std::ptrdiff_t is, float
                                   hn::Vec<CountTag<D>>& zeros, StreamCarry& sc) {
   Tile<D> r[G];
   ForwardPassesF32(d, in, is, r);
-  ForEachTileVector<G, D>(r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
-    const auto level = RoundHalfAway(QuotientF32(d, v, t, q, i, j));
-    CountZeros(d, level, zeros);
-    v = (level * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
-  });
+  ForEachTileVector<G, D>(
+      r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
+        const auto level = RoundHalfAway(QuotientF32(d, v, t, q, i, j));
+        CountZeros(d, level, zeros);
+        v = (level * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
+      });
   InversePassesF32<G, kStream>(d, r, out, os, sc);
 }
 
@@ -429,11 +442,12 @@ HWY_INLINE void ForwardQuantizeTilesF32(D d, const float* in, std::ptrdiff_t is,
   const hn::Rebind<std::int32_t, D> di;
   Tile<D> r[G];
   ForwardPassesF32(d, in, is, r);
-  ForEachTileVector<G, D>(r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
-    const auto level = RoundHalfAwayToI32(d, QuotientF32(d, v, t, q, i, j));
-    CountZeros(di, level, zeros);
-    v = hn::BitCast(d, level);  // transposed as 32-bit lanes
-  });
+  ForEachTileVector<G, D>(
+      r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
+        const auto level = RoundHalfAwayToI32(d, QuotientF32(d, v, t, q, i, j));
+        CountZeros(di, level, zeros);
+        v = hn::BitCast(d, level);  // transposed as 32-bit lanes
+      });
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
 #if HWY_TARGET <= HWY_AVX3
   if constexpr (G == 2 && hn::MaxLanes(D()) == 16) {
@@ -443,7 +457,8 @@ HWY_INLINE void ForwardQuantizeTilesF32(D d, const float* in, std::ptrdiff_t is,
     const hn::Full512<std::int16_t> d16x32;
     const __m512i order = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
     for (std::size_t i = 0; i < 8; ++i) {
-      const auto packed = hn::ReorderDemote2To(d16x32, hn::BitCast(di, r[0][i][0]), hn::BitCast(di, r[1][i][0]));
+      const auto packed =
+          hn::ReorderDemote2To(d16x32, hn::BitCast(di, r[0][i][0]), hn::BitCast(di, r[1][i][0]));
       const hn::Vec<decltype(d16x32)> row{_mm512_permutexvar_epi64(order, packed.raw)};
       StoreRow<kStream>(d16x32, row, out + std::ptrdiff_t(i) * os, i, sc);
     }
@@ -455,7 +470,8 @@ HWY_INLINE void ForwardQuantizeTilesF32(D d, const float* in, std::ptrdiff_t is,
   DCTX_BLOCK8_EACH(G)
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j)
-      StoreFrom(d, hn::BitCast(di, r[g][i][j]), out + g * kTileCols<D> + std::ptrdiff_t(i) * os + j * Geom<D>::kLanes);
+      StoreFrom(d, hn::BitCast(di, r[g][i][j]),
+                out + g * kTileCols<D> + std::ptrdiff_t(i) * os + j * Geom<D>::kLanes);
 }
 
 template <std::size_t G, int kStream, class D>
@@ -466,11 +482,13 @@ HWY_INLINE void DequantizeInverseTilesF32(D d, const std::int16_t* in, std::ptrd
   DCTX_BLOCK8_EACH(G)
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < Geom<D>::kV; ++j)
-      r[g][i][j] = LoadAsFloat(d, in + g * kTileCols<D> + std::ptrdiff_t(i) * is + j * Geom<D>::kLanes);
+      r[g][i][j] =
+          LoadAsFloat(d, in + g * kTileCols<D> + std::ptrdiff_t(i) * is + j * Geom<D>::kLanes);
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);
-  ForEachTileVector<G, D>(r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
-    v = (v * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
-  });
+  ForEachTileVector<G, D>(
+      r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
+        v = (v * TableRow(d, q.q, i, j)) * TableRow(d, t.inv, i, j);
+      });
   InversePassesF32<G, kStream>(d, r, out, os, sc);
 }
 
@@ -528,9 +546,9 @@ HWY_INLINE void StoreSplit(D16 d16, const SplitTile<D16>& h, std::int16_t* p, st
 template <class D16>
 HWY_INLINE hn::Vec<D16> Pair(D16 d16, std::int32_t ca, std::int32_t cb) {
   const D32Of<D16> d32;
-  return hn::BitCast(d16, hn::Set(d32, static_cast<std::int32_t>(
-                                           (static_cast<std::uint32_t>(cb) << 16) |
-                                           (static_cast<std::uint32_t>(ca) & 0xFFFFu))));
+  return hn::BitCast(
+      d16, hn::Set(d32, static_cast<std::int32_t>((static_cast<std::uint32_t>(cb) << 16) |
+                                                  (static_cast<std::uint32_t>(ca) & 0xFFFFu))));
 }
 #if HWY_TARGET == HWY_AVX3_DL
 // sum + the sums of adjacent int16 products (vpdpwssd, AVX512-VNNI). Inline assembly: Highway
@@ -560,9 +578,9 @@ HWY_INLINE void DotPair(D16 d16, hn::Vec<D16> a, hn::Vec<D16> b, hn::Vec<D16> we
 }
 // The same with two pairs: a·c_a + b·c_b + e·c_e + f·c_f + sum.
 template <class D16>
-HWY_INLINE void DotQuad(D16 d16, hn::Vec<D16> a, hn::Vec<D16> b, hn::Vec<D16> ab,
-                        hn::Vec<D16> e, hn::Vec<D16> f, hn::Vec<D16> ef,
-                        hn::Vec<D32Of<D16>> sum, hn::Vec<D32Of<D16>> (&h)[2]) {
+HWY_INLINE void DotQuad(D16 d16, hn::Vec<D16> a, hn::Vec<D16> b, hn::Vec<D16> ab, hn::Vec<D16> e,
+                        hn::Vec<D16> f, hn::Vec<D16> ef, hn::Vec<D32Of<D16>> sum,
+                        hn::Vec<D32Of<D16>> (&h)[2]) {
   DotPair(d16, a, b, ab, sum, h);
 #if HWY_TARGET == HWY_AVX3_DL
   if constexpr (hn::MaxLanes(d16) == 32) {  // accumulate the second pair onto the first
@@ -578,7 +596,8 @@ HWY_INLINE void DotQuad(D16 d16, hn::Vec<D16> a, hn::Vec<D16> b, hn::Vec<D16> ab
 }
 
 // LL&M's odd part as four dot products: with z5 = (v7 + v5 + v3 + v1)·k1175, the four outputs
-//   o7 = v7·k0298 + p1 + p3, o5 = v5·k2053 + p2 + p4, o3 = v3·k3072 + p2 + p3, o1 = v1·k1501 + p1 + p4
+//   o7 = v7·k0298 + p1 + p3, o5 = v5·k2053 + p2 + p4, o3 = v3·k3072 + p2 + p3, o1 = v1·k1501 + p1 +
+//   p4
 // (p1 = −(v7 + v1)·k0899, p2 = −(v5 + v3)·k2562, p3 = −(v7 + v3)·k1961 + z5, p4 = −(v5 + v1)·k0390
 // + z5) have these weights on (v7, v1 | v3, v5):
 struct OddWeights {
@@ -597,23 +616,28 @@ constexpr bool FitsInt16(const OddWeights& w) {
       if (r[i] < -32768 || r[i] > 32767) return false;
   return true;
 }
-static_assert(FitsInt16(kOdd1) && kLlm1.k0541 + kLlm1.k0765 < 32768 && kLlm1.k1847 - kLlm1.k0541 < 32768,
+static_assert(FitsInt16(kOdd1) && kLlm1.k0541 + kLlm1.k0765 < 32768 &&
+                  kLlm1.k1847 - kLlm1.k0541 < 32768,
               "pass-1 weights must fit in int16 for pmaddwd");
 
 template <class D16>
-HWY_INLINE void OddDots(D16 d16, hn::Vec<D16> v7, hn::Vec<D16> v1, hn::Vec<D16> v3,
-                        hn::Vec<D16> v5, hn::Vec<D32Of<D16>> bias, SplitTile<D16>& h,
-                        int i7, int i5, int i3, int i1) {
+HWY_INLINE void OddDots(D16 d16, hn::Vec<D16> v7, hn::Vec<D16> v1, hn::Vec<D16> v3, hn::Vec<D16> v5,
+                        hn::Vec<D32Of<D16>> bias, SplitTile<D16>& h, int i7, int i5, int i3,
+                        int i1) {
   const auto& w = kOdd1;
-  DotQuad(d16, v7, v1, Pair(d16, w.o7[0], w.o7[1]), v3, v5, Pair(d16, w.o7[2], w.o7[3]), bias, h[i7]);
-  DotQuad(d16, v7, v1, Pair(d16, w.o5[0], w.o5[1]), v3, v5, Pair(d16, w.o5[2], w.o5[3]), bias, h[i5]);
-  DotQuad(d16, v7, v1, Pair(d16, w.o3[0], w.o3[1]), v3, v5, Pair(d16, w.o3[2], w.o3[3]), bias, h[i3]);
-  DotQuad(d16, v7, v1, Pair(d16, w.o1[0], w.o1[1]), v3, v5, Pair(d16, w.o1[2], w.o1[3]), bias, h[i1]);
+  DotQuad(d16, v7, v1, Pair(d16, w.o7[0], w.o7[1]), v3, v5, Pair(d16, w.o7[2], w.o7[3]), bias,
+          h[i7]);
+  DotQuad(d16, v7, v1, Pair(d16, w.o5[0], w.o5[1]), v3, v5, Pair(d16, w.o5[2], w.o5[3]), bias,
+          h[i5]);
+  DotQuad(d16, v7, v1, Pair(d16, w.o3[0], w.o3[1]), v3, v5, Pair(d16, w.o3[2], w.o3[3]), bias,
+          h[i3]);
+  DotQuad(d16, v7, v1, Pair(d16, w.o1[0], w.o1[1]), v3, v5, Pair(d16, w.o1[2], w.o1[3]), bias,
+          h[i1]);
 }
 
 template <class D16>
-HWY_INLINE void LoadRows(D16 d16, const std::int16_t* p, std::ptrdiff_t stride, hn::Vec<D16> (&r)[8],
-                         std::int16_t lo, std::int16_t hi) {
+HWY_INLINE void LoadRows(D16 d16, const std::int16_t* p, std::ptrdiff_t stride,
+                         hn::Vec<D16> (&r)[8], std::int16_t lo, std::int16_t hi) {
   for (std::size_t i = 0; i < 8; ++i)
     r[i] = hn::Min(hn::Max(hn::LoadU(d16, p + std::ptrdiff_t(i) * stride), hn::Set(d16, lo)),
                    hn::Set(d16, hi));
@@ -622,7 +646,8 @@ HWY_INLINE void LoadRows(D16 d16, const std::int16_t* p, std::ptrdiff_t stride, 
 // Forward pass 1 (LlmForward8<false> down the columns) from 8 rows of int16 samples, clamped to
 // [kFwdInMin, kFwdInMax] (sums of up to 8 samples, times 4, still fit in int16).
 template <class D16>
-HWY_INLINE void ForwardPass1(D16 d16, const std::int16_t* p, std::ptrdiff_t stride, SplitTile<D16>& h) {
+HWY_INLINE void ForwardPass1(D16 d16, const std::int16_t* p, std::ptrdiff_t stride,
+                             SplitTile<D16>& h) {
   const D32Of<D16> d32;
   constexpr LlmConstants k = kLlm1;
   constexpr int kShift = kConstBits1 - kPass1Bits;
@@ -635,8 +660,8 @@ HWY_INLINE void ForwardPass1(D16 d16, const std::int16_t* p, std::ptrdiff_t stri
   const auto e0 = s07 + s34, e3 = s07 - s34, e1 = s16 + s25, e2 = s16 - s25;
   const auto zero = hn::Zero(d32), bias = hn::Set(d32, std::int32_t{1} << (kShift - 1));
   constexpr std::int32_t kDc = 1 << kPass1Bits;
-  DotPair(d16, e0, e1, Pair(d16, kDc, kDc), zero, h[0]);    // (e0 + e1) << P
-  DotPair(d16, e0, e1, Pair(d16, kDc, -kDc), zero, h[4]);   // (e0 - e1) << P
+  DotPair(d16, e0, e1, Pair(d16, kDc, kDc), zero, h[0]);   // (e0 + e1) << P
+  DotPair(d16, e0, e1, Pair(d16, kDc, -kDc), zero, h[4]);  // (e0 - e1) << P
   // x2 = (e2 + e3)·k0541 + e3·k0765, x6 = (e2 + e3)·k0541 - e2·k1847, both + bias >> shift.
   DotPair(d16, e2, e3, Pair(d16, k.k0541, k.k0541 + k.k0765), bias, h[2]);
   DotPair(d16, e2, e3, Pair(d16, k.k0541 - k.k1847, k.k0541), bias, h[6]);
@@ -656,8 +681,8 @@ HWY_INLINE void TransposeRows16(D16 d16, hn::Vec<D16> (&r)[8]) {
     t[2 * i + 1] = hn::InterleaveUpper(d16, r[2 * i], r[2 * i + 1]);
   }
   hn::Vec<decltype(d32)> u[8];
-  for (int half = 0; half < 2; ++half)      // rows 0-3, rows 4-7
-    for (int hi = 0; hi < 2; ++hi) {        // columns 0-3, columns 4-7
+  for (int half = 0; half < 2; ++half)  // rows 0-3, rows 4-7
+    for (int hi = 0; hi < 2; ++hi) {    // columns 0-3, columns 4-7
       const auto a = hn::BitCast(d32, t[4 * half + hi]), b = hn::BitCast(d32, t[4 * half + 2 + hi]);
       u[4 * half + 2 * hi] = hn::InterleaveLower(d32, a, b);      // columns 4hi, 4hi + 1
       u[4 * half + 2 * hi + 1] = hn::InterleaveUpper(d32, a, b);  // columns 4hi + 2, 4hi + 3
@@ -675,7 +700,8 @@ HWY_INLINE void InversePass1Rows(D16 d16, const hn::Vec<D16> (&x)[8], SplitTile<
 // Inverse pass 1 (transpose, then LlmInverse8<false>) from 8 rows of int16 coefficients, clamped
 // to [kInvInMin, kInvInMax].
 template <class D16>
-HWY_INLINE void InversePass1(D16 d16, const std::int16_t* p, std::ptrdiff_t stride, SplitTile<D16>& h) {
+HWY_INLINE void InversePass1(D16 d16, const std::int16_t* p, std::ptrdiff_t stride,
+                             SplitTile<D16>& h) {
   const D32Of<D16> d32;
   constexpr LlmConstants k = kLlm1;
   constexpr int kShift = kConstBits1 - kPass1Bits;
@@ -721,11 +747,13 @@ HWY_INLINE void InversePass1Rows(D16 d16, const hn::Vec<D16> (&x)[8], SplitTile<
 #define DCTX_BLOCK8_REQUANT16 1
 // |level| of row i of a transposed tile of int16 coefficients: mulhi(2n, magic) >> l.
 template <class D16>
-HWY_INLINE hn::Vec<D16> LevelMagnitude16(D16 d16, const QuantI16& q, hn::Vec<D16> x, std::size_t i) {
+HWY_INLINE hn::Vec<D16> LevelMagnitude16(D16 d16, const QuantI16& q, hn::Vec<D16> x,
+                                         std::size_t i) {
   const hn::RebindToUnsigned<D16> du;
   const auto a = hn::Min(hn::Abs(x), hn::Set(d16, std::int16_t{kRequantMaxAbs}));
   const auto n2 = hn::BitCast(du, a + a) + hn::Load(du, q.half2_16.v + 32 * i);  // < 2^16
-  return hn::BitCast(d16, hn::MulHigh(n2, hn::Load(du, q.magic_16.v + 32 * i)) >> hn::Load(du, q.l_16.v + 32 * i));
+  return hn::BitCast(
+      d16, hn::MulHigh(n2, hn::Load(du, q.magic_16.v + 32 * i)) >> hn::Load(du, q.l_16.v + 32 * i));
 }
 template <class D16>
 HWY_INLINE void Requantize16(D16 d16, const QuantI16& q, hn::Vec<D16> (&x)[8],
@@ -738,7 +766,8 @@ HWY_INLINE void Requantize16(D16 d16, const QuantI16& q, hn::Vec<D16> (&x)[8],
     // level * Q <= |c| + floor(Q/2) < 2^15: exact in 16 bits.
     const auto m = hn::Min(level * hn::BitCast(d16, hn::Load(du, q.q_16.v + 32 * i)),
                            hn::Set(d16, std::int16_t{-kInvInMin}));
-    x[i] = hn::Min(hn::IfThenElse(hn::Lt(x[i], zero), zero - m, m), hn::Set(d16, std::int16_t{kInvInMax}));
+    x[i] = hn::Min(hn::IfThenElse(hn::Lt(x[i], zero), zero - m, m),
+                   hn::Set(d16, std::int16_t{kInvInMax}));
   }
 }
 #else
@@ -855,12 +884,13 @@ HWY_INLINE void RoundtripTilesI16(D16 d16, const std::int16_t* in, std::ptrdiff_
   // >> shift, exactly round(c / Q) half away from zero; then level * Q with c's sign, clamped
   // to the inverse kernel's input range.
   const auto zero = hn::Zero(d32);
-  ForEachSplitVector<G, D16>(h, [&](hn::Vec<D32Of<D16>>& c, std::size_t at) DCTX_BLOCK8_LAMBDA_INLINE {
-    const auto level = LevelMagnitude(d32, c, q, at);
-    CountZeros(d32, level, zeros);
-    const auto m = hn::Min(level * hn::Load(d32, q.q.v + at), hn::Set(d32, -kInvInMin));
-    c = hn::Min(hn::IfThenElse(hn::Lt(c, zero), zero - m, m), hn::Set(d32, kInvInMax));
-  });
+  ForEachSplitVector<G, D16>(
+      h, [&](hn::Vec<D32Of<D16>>& c, std::size_t at) DCTX_BLOCK8_LAMBDA_INLINE {
+        const auto level = LevelMagnitude(d32, c, q, at);
+        CountZeros(d32, level, zeros);
+        const auto m = hn::Min(level * hn::Load(d32, q.q.v + at), hn::Set(d32, -kInvInMin));
+        c = hn::Min(hn::IfThenElse(hn::Lt(c, zero), zero - m, m), hn::Set(d32, kInvInMax));
+      });
   InverseColumnsI16(d16, h);
 #endif
   InWalkOrder<kStream, G>(sc, [&](std::size_t g) {
@@ -903,11 +933,12 @@ HWY_INLINE void ForwardQuantizeTilesI16(D16 d16, const std::int16_t* in, std::pt
   });
 #else
   const auto zero = hn::Zero(d32);
-  ForEachSplitVector<G, D16>(h, [&](hn::Vec<D32Of<D16>>& c, std::size_t at) DCTX_BLOCK8_LAMBDA_INLINE {
-    const auto level = LevelMagnitude(d32, c, q, at);
-    CountZeros(d32, level, zeros);
-    c = hn::IfThenElse(hn::Lt(c, zero), zero - level, level);
-  });
+  ForEachSplitVector<G, D16>(h,
+                             [&](hn::Vec<D32Of<D16>>& c, std::size_t at) DCTX_BLOCK8_LAMBDA_INLINE {
+                               const auto level = LevelMagnitude(d32, c, q, at);
+                               CountZeros(d32, level, zeros);
+                               c = hn::IfThenElse(hn::Lt(c, zero), zero - level, level);
+                             });
   DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
   InWalkOrder<kStream, G>(sc, [&](std::size_t g) {
     StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, -32768, 32767, sc);
@@ -924,9 +955,10 @@ HWY_INLINE void DequantizeInverseTilesI16(D16 d16, const std::int16_t* in, std::
   SplitTile<D16> h[G];
   DCTX_BLOCK8_EACH(G) LoadSplit(d16, in + g * kSplitCols<D16>, is, h[g], -32768, 32767);
   DCTX_BLOCK8_EACH(G) TransposeTile(d32, h[g]);
-  ForEachSplitVector<G, D16>(h, [&](hn::Vec<D32Of<D16>>& v, std::size_t at) DCTX_BLOCK8_LAMBDA_INLINE {
-    v = hn::Min(hn::Max(v * hn::Load(d32, q.q.v + at), lo), hi);
-  });
+  ForEachSplitVector<G, D16>(h,
+                             [&](hn::Vec<D32Of<D16>>& v, std::size_t at) DCTX_BLOCK8_LAMBDA_INLINE {
+                               v = hn::Min(hn::Max(v * hn::Load(d32, q.q.v + at), lo), hi);
+                             });
   InverseColumnsI16(d16, h);
   InWalkOrder<kStream, G>(sc, [&](std::size_t g) {
     StoreSplit<kStream>(d16, h[g], out + g * kSplitCols<D16>, os, kInvOutMin, kInvOutMax, sc);
@@ -979,7 +1011,8 @@ HWY_INLINE void ForEachTile(std::size_t rows, std::size_t cols, bool backward, F
         if (have2) fn(D2(), One(), r, end_singles);
       }
       for (std::size_t c = end_singles; c > end_groups; c -= kCols1) fn(D1(), One(), r, c - kCols1);
-      for (std::size_t c = end_groups; c > 0; c -= kGroup * kCols1) fn(D1(), Group(), r, c - kGroup * kCols1);
+      for (std::size_t c = end_groups; c > 0; c -= kGroup * kCols1)
+        fn(D1(), Group(), r, c - kGroup * kCols1);
     }
     row_done();
   }
@@ -1023,15 +1056,10 @@ template <class T, class Fn>
 HWY_INLINE void WithStores(const T* out, std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                            Fn fn) {
   switch (StoreMode(out, os, rows, cols)) {
-    case 0:
-      return fn(std::integral_constant<int, 0>());
-    case 1:
-      fn(std::integral_constant<int, 1>());
-      break;
+    case 0: return fn(std::integral_constant<int, 0>());
+    case 1: fn(std::integral_constant<int, 1>()); break;
 #if DCTX_BLOCK8_REALIGNED_STREAM
-    case 2:
-      fn(std::integral_constant<int, 2>());
-      break;
+    case 2: fn(std::integral_constant<int, 2>()); break;
 #endif
   }
   hwy::FlushStream();
@@ -1082,31 +1110,32 @@ struct ZeroCounts {
 
 // Runs `call` (which names d, kG, kStream, sc, src and dst) over the region: tiles of T, up to
 // kMaxLanes lanes, with the store mode StoreMode picks for the output.
-#define DCTX_BLOCK8_WALK(T, kMaxLanes, kFused, row_done, ...)                                  \
-  WithStores(out, os, rows, cols, [&](auto stream) DCTX_BLOCK8_LAMBDA_INLINE {                 \
-    constexpr int kStream = decltype(stream)::value;                                          \
-    StreamCarry sc;                                                                            \
-    sc.backward = WalkBackward(in, LineStart<kStream>(out));                                   \
-    if constexpr (kStream == 2) sc.Start(reinterpret_cast<std::uintptr_t>(out) % 64);            \
-    ForEachTile<T, kMaxLanes, kGroup<T, kMaxLanes, kFused>>(                                   \
-        rows, cols, sc.backward,                                                               \
-        [&](auto d, auto group, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {      \
-          constexpr std::size_t kG = decltype(group)::value;                                   \
-          const auto* src = in + std::ptrdiff_t(r) * is + c;                                   \
-          auto* dst = out + std::ptrdiff_t(r) * os + c;                                        \
-          __VA_ARGS__;                                                                         \
-        },                                                                                     \
-        [&] {                                                                                  \
-          RowEnds<kStream>(sc);                                                                \
-          row_done();                                                                          \
-        });                                                                                    \
+#define DCTX_BLOCK8_WALK(T, kMaxLanes, kFused, row_done, ...)                             \
+  WithStores(out, os, rows, cols, [&](auto stream) DCTX_BLOCK8_LAMBDA_INLINE {            \
+    constexpr int kStream = decltype(stream)::value;                                      \
+    StreamCarry sc;                                                                       \
+    sc.backward = WalkBackward(in, LineStart<kStream>(out));                              \
+    if constexpr (kStream == 2) sc.Start(reinterpret_cast<std::uintptr_t>(out) % 64);     \
+    ForEachTile<T, kMaxLanes, kGroup<T, kMaxLanes, kFused>>(                              \
+        rows, cols, sc.backward,                                                          \
+        [&](auto d, auto group, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE { \
+          constexpr std::size_t kG = decltype(group)::value;                              \
+          const auto* src = in + std::ptrdiff_t(r) * is + c;                              \
+          auto* dst = out + std::ptrdiff_t(r) * os + c;                                   \
+          __VA_ARGS__;                                                                    \
+        },                                                                                \
+        [&] {                                                                             \
+          RowEnds<kStream>(sc);                                                           \
+          row_done();                                                                     \
+        });                                                                               \
   })
 
 inline void ForwardF32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
                        std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  DCTX_BLOCK8_WALK(float, 16, false, [] {}, ForwardTilesF32<kG, kStream>(d, src, is, dst, os, t, sc));
+  DCTX_BLOCK8_WALK(
+      float, 16, false, [] {}, ForwardTilesF32<kG, kStream>(d, src, is, dst, os, t, sc));
 #else
   scalar::ForwardF32(in, is, out, os, rows, cols);
 #endif
@@ -1116,7 +1145,8 @@ inline void InverseF32(const float* in, std::ptrdiff_t is, float* out, std::ptrd
                        std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  DCTX_BLOCK8_WALK(float, 16, false, [] {}, InverseTilesF32<kG, kStream>(d, src, is, dst, os, t, sc));
+  DCTX_BLOCK8_WALK(
+      float, 16, false, [] {}, InverseTilesF32<kG, kStream>(d, src, is, dst, os, t, sc));
 #else
   scalar::InverseF32(in, is, out, os, rows, cols);
 #endif
@@ -1124,29 +1154,31 @@ inline void InverseF32(const float* in, std::ptrdiff_t is, float* out, std::ptrd
 
 // A fused walk: zero counts of the widest tiles accumulate over a row of tiles; the narrow
 // remainder tiles' are summed at once. `call` names z, the counts to add to.
-#define DCTX_BLOCK8_WALK_COUNTING_ZEROS(T, kMaxLanes, kFused, ...)                              \
-  using DWide = CountTag<hn::CappedTag<T, kMaxLanes>>;                                         \
-  std::uint64_t zeros = 0;                                                                     \
-  ZeroCounts<DWide> wide;                                                                      \
-  DCTX_BLOCK8_WALK(T, kMaxLanes, kFused, [&] { wide.Flush(zeros); }, {                         \
-    using DZ = CountTag<decltype(d)>;                                                          \
-    const auto run = [&](hn::Vec<DZ>& z) DCTX_BLOCK8_LAMBDA_INLINE { __VA_ARGS__; };           \
-    if constexpr (std::is_same_v<DZ, DWide>) {                                                 \
-      run(wide.v);                                                                             \
-    } else {                                                                                   \
-      ZeroCounts<DZ> narrow;                                                                   \
-      run(narrow.v);                                                                           \
-      narrow.Flush(zeros);                                                                     \
-    }                                                                                          \
-  });                                                                                          \
+#define DCTX_BLOCK8_WALK_COUNTING_ZEROS(T, kMaxLanes, kFused, ...)                       \
+  using DWide = CountTag<hn::CappedTag<T, kMaxLanes>>;                                   \
+  std::uint64_t zeros = 0;                                                               \
+  ZeroCounts<DWide> wide;                                                                \
+  DCTX_BLOCK8_WALK(                                                                      \
+      T, kMaxLanes, kFused, [&] { wide.Flush(zeros); },                                  \
+      {                                                                                  \
+        using DZ = CountTag<decltype(d)>;                                                \
+        const auto run = [&](hn::Vec<DZ>& z) DCTX_BLOCK8_LAMBDA_INLINE { __VA_ARGS__; }; \
+        if constexpr (std::is_same_v<DZ, DWide>) {                                       \
+          run(wide.v);                                                                   \
+        } else {                                                                         \
+          ZeroCounts<DZ> narrow;                                                         \
+          run(narrow.v);                                                                 \
+          narrow.Flush(zeros);                                                           \
+        }                                                                                \
+      });                                                                                \
   return zeros
 
-inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out,
-                                  std::ptrdiff_t os, std::size_t rows, std::size_t cols,
-                                  const QuantF32& q) {
+inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                                  std::size_t rows, std::size_t cols, const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  DCTX_BLOCK8_WALK_COUNTING_ZEROS(float, 16, true, RoundtripTilesF32<kG, kStream>(d, src, is, dst, os, t, q, z, sc));
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(float, 16, true,
+                                  RoundtripTilesF32<kG, kStream>(d, src, is, dst, os, t, q, z, sc));
 #else
   return scalar::RoundtripF32(in, is, out, os, rows, cols, q);
 #endif
@@ -1155,7 +1187,8 @@ inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out
 inline void ForwardI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                        std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  DCTX_BLOCK8_WALK(std::int16_t, 32, false, [] {}, ForwardTilesI16<kG, kStream>(d, src, is, dst, os, sc));
+  DCTX_BLOCK8_WALK(
+      std::int16_t, 32, false, [] {}, ForwardTilesI16<kG, kStream>(d, src, is, dst, os, sc));
 #else
   scalar::ForwardI16(in, is, out, os, rows, cols);
 #endif
@@ -1164,7 +1197,8 @@ inline void ForwardI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* 
 inline void InverseI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                        std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  DCTX_BLOCK8_WALK(std::int16_t, 32, false, [] {}, InverseTilesI16<kG, kStream>(d, src, is, dst, os, sc));
+  DCTX_BLOCK8_WALK(
+      std::int16_t, 32, false, [] {}, InverseTilesI16<kG, kStream>(d, src, is, dst, os, sc));
 #else
   scalar::InverseI16(in, is, out, os, rows, cols);
 #endif
@@ -1174,7 +1208,8 @@ inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std
                                   std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                   const QuantI16& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  DCTX_BLOCK8_WALK_COUNTING_ZEROS(std::int16_t, 32, true, RoundtripTilesI16<kG, kStream>(d, src, is, dst, os, q, z, sc));
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(std::int16_t, 32, true,
+                                  RoundtripTilesI16<kG, kStream>(d, src, is, dst, os, q, z, sc));
 #else
   return scalar::RoundtripI16(in, is, out, os, rows, cols, q);
 #endif
@@ -1185,8 +1220,8 @@ inline std::uint64_t ForwardQuantizeF32(const float* in, std::ptrdiff_t is, std:
                                         const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  DCTX_BLOCK8_WALK_COUNTING_ZEROS(float, 16, true,
-                                  ForwardQuantizeTilesF32<kG, kStream>(d, src, is, dst, os, t, q, z, sc));
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(
+      float, 16, true, ForwardQuantizeTilesF32<kG, kStream>(d, src, is, dst, os, t, q, z, sc));
 #else
   return scalar::ForwardQuantizeF32(in, is, out, os, rows, cols, q);
 #endif
@@ -1197,8 +1232,9 @@ inline void DequantizeInverseF32(const std::int16_t* in, std::ptrdiff_t is, floa
                                  const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   const AanTables& t = aan_tables();
-  DCTX_BLOCK8_WALK(float, 16, false, [] {},
-                   DequantizeInverseTilesF32<kG, kStream>(d, src, is, dst, os, t, q, sc));
+  DCTX_BLOCK8_WALK(
+      float, 16, false, [] {},
+      DequantizeInverseTilesF32<kG, kStream>(d, src, is, dst, os, t, q, sc));
 #else
   scalar::DequantizeInverseF32(in, is, out, os, rows, cols, q);
 #endif
@@ -1208,8 +1244,8 @@ inline std::uint64_t ForwardQuantizeI16(const std::int16_t* in, std::ptrdiff_t i
                                         std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
                                         std::size_t cols, const QuantI16& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  DCTX_BLOCK8_WALK_COUNTING_ZEROS(std::int16_t, 32, false,
-                                  ForwardQuantizeTilesI16<kG, kStream>(d, src, is, dst, os, q, z, sc));
+  DCTX_BLOCK8_WALK_COUNTING_ZEROS(
+      std::int16_t, 32, false, ForwardQuantizeTilesI16<kG, kStream>(d, src, is, dst, os, q, z, sc));
 #else
   return scalar::ForwardQuantizeI16(in, is, out, os, rows, cols, q);
 #endif
@@ -1219,8 +1255,9 @@ inline void DequantizeInverseI16(const std::int16_t* in, std::ptrdiff_t is, std:
                                  std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                  const QuantI16& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
-  DCTX_BLOCK8_WALK(std::int16_t, 32, false, [] {},
-                   DequantizeInverseTilesI16<kG, kStream>(d, src, is, dst, os, q, sc));
+  DCTX_BLOCK8_WALK(
+      std::int16_t, 32, false, [] {},
+      DequantizeInverseTilesI16<kG, kStream>(d, src, is, dst, os, q, sc));
 #else
   scalar::DequantizeInverseI16(in, is, out, os, rows, cols, q);
 #endif
@@ -1253,14 +1290,14 @@ template <class TI, class TO, class Op>
 HWY_INLINE void ElementwiseRows(const TI* in, std::ptrdiff_t is, TO* out, std::ptrdiff_t os,
                                 std::size_t rows, std::size_t cols, Op op) {
   ForEachRowVector(rows, cols, [&](auto d, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {
-    StoreFrom(d, op(d, LoadAsFloat(d, in + std::ptrdiff_t(r) * is + c), r, c), out + std::ptrdiff_t(r) * os + c);
+    StoreFrom(d, op(d, LoadAsFloat(d, in + std::ptrdiff_t(r) * is + c), r, c),
+              out + std::ptrdiff_t(r) * os + c);
   });
 }
-#define DCTX_BLOCK8_ELEMENTWISE(...)                                                         \
-  ElementwiseRows(in, is, out, os, rows, cols,                                              \
-                  [&](auto d, auto x, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE { \
-                    return __VA_ARGS__;                                                     \
-                  })
+#define DCTX_BLOCK8_ELEMENTWISE(...)                                \
+  ElementwiseRows(in, is, out, os, rows, cols,                      \
+                  [&](auto d, auto x, std::size_t r, std::size_t c) \
+                      DCTX_BLOCK8_LAMBDA_INLINE { return __VA_ARGS__; })
 #else
 #define DCTX_BLOCK8_ELEMENTWISE(...)
 #endif
@@ -1287,11 +1324,12 @@ inline void DequantizeF32(const std::int16_t* in, std::ptrdiff_t is, float* out,
 }
 // c = level * Q saturated to int16 (the float product is exact up to 2^24, far past saturation).
 inline void DequantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
-                          std::ptrdiff_t os, std::size_t rows, std::size_t cols, const QuantF32& q) {
+                          std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                          const QuantF32& q) {
   if (!DCTX_BLOCK8_HAVE_SIMD) return scalar::DequantizeI16(in, is, out, os, rows, cols, q);
-  DCTX_BLOCK8_ELEMENTWISE(hn::ConvertTo(hn::Rebind<std::int32_t, decltype(d)>(),
-                                        hn::Min(hn::Max(x * TableAt(d, q.q, r, c), hn::Set(d, -32768.0f)),
-                                                hn::Set(d, 32767.0f))));
+  DCTX_BLOCK8_ELEMENTWISE(hn::ConvertTo(
+      hn::Rebind<std::int32_t, decltype(d)>(),
+      hn::Min(hn::Max(x * TableAt(d, q.q, r, c), hn::Set(d, -32768.0f)), hn::Set(d, 32767.0f))));
 }
 #undef DCTX_BLOCK8_ELEMENTWISE
 
@@ -1312,8 +1350,9 @@ inline void LumaRgb8(const std::uint8_t* rgb, std::uint8_t* y, std::size_t n) {
   }
 #endif
   for (; i < n; ++i)
-    y[i] = static_cast<std::uint8_t>((313524u * rgb[3 * i] + 615514u * rgb[3 * i + 1] +
-                                      119537u * rgb[3 * i + 2] + 524288u) >> 20);
+    y[i] = static_cast<std::uint8_t>(
+        (313524u * rgb[3 * i] + 615514u * rgb[3 * i + 1] + 119537u * rgb[3 * i + 2] + 524288u) >>
+        20);
 }
 
 // 8-bit samples to level-shifted floats (v - 128) and back (+128, round half up, clamp to
@@ -1325,7 +1364,8 @@ inline void U8ToCenteredF32(const std::uint8_t* in, float* out, std::size_t n) {
   const hn::Rebind<std::int32_t, decltype(df)> d32;
   const hn::Rebind<std::uint8_t, decltype(df)> d8;
   for (; i + hn::Lanes(df) <= n; i += hn::Lanes(df)) {
-    const auto v = hn::BitCast(d32, hn::PromoteTo(hn::Rebind<std::uint32_t, decltype(df)>(), hn::LoadU(d8, in + i)));
+    const auto v = hn::BitCast(
+        d32, hn::PromoteTo(hn::Rebind<std::uint32_t, decltype(df)>(), hn::LoadU(d8, in + i)));
     hn::StoreU(hn::ConvertTo(df, v) - hn::Set(df, 128.0f), df, out + i);
   }
 #endif

@@ -65,7 +65,8 @@ std::string dims(std::size_t r, std::size_t c) {
 template <class T>
 Planes<T> to_planes(const ArrayView<T>& v, const std::string& fn, const char* name, bool output) {
   if (v.rank() != 2 && v.rank() != 3)
-    throw Error(fn + ": " + name + " must be a 2D plane or a 3D batch of planes, got a view of rank " +
+    throw Error(fn + ": " + name +
+                " must be a 2D plane or a 3D batch of planes, got a view of rank " +
                 std::to_string(v.rank()));
   Planes<T> p;
   const std::size_t o = v.rank() - 2;
@@ -76,7 +77,8 @@ Planes<T> to_planes(const ArrayView<T>& v, const std::string& fn, const char* na
   p.cols = v.shape()[o + 1];
   p.rs = v.strides()[o];
   p.cs = v.strides()[o + 1];
-  if (v.size() != 0 && v.data() == nullptr) throw Error(fn + ": " + name + " has no data (null pointer)");
+  if (v.size() != 0 && v.data() == nullptr)
+    throw Error(fn + ": " + name + " has no data (null pointer)");
   if (output && v.size() > 1)
     for (std::size_t i = 0; i < v.rank(); ++i)
       if (v.shape()[i] > 1 && v.strides()[i] == 0)
@@ -90,7 +92,8 @@ template <class T>
 std::pair<const T*, const T*> span(const Planes<T>& p) {
   const T* lo = p.data;
   const T* hi = p.data;
-  const std::pair<std::size_t, std::ptrdiff_t> dims[3] = {{p.count, p.ps}, {p.rows, p.rs}, {p.cols, p.cs}};
+  const std::pair<std::size_t, std::ptrdiff_t> dims[3] = {
+      {p.count, p.ps}, {p.rows, p.rs}, {p.cols, p.cs}};
   for (auto [n, s] : dims) {
     if (n == 0) return {nullptr, nullptr};
     (s < 0 ? lo : hi) += std::ptrdiff_t(n - 1) * s;
@@ -101,7 +104,8 @@ std::pair<const T*, const T*> span(const Planes<T>& p) {
 /// The input viewed where it can be read while the output is written: itself, unless the two
 /// views overlap without being the same view of one type (then a compact copy in `keep`).
 template <class T, class TO>
-Planes<const T> readable_input(const Planes<const T>& in, const Planes<TO>& out, std::vector<T>& keep) {
+Planes<const T> readable_input(const Planes<const T>& in, const Planes<TO>& out,
+                               std::vector<T>& keep) {
   const auto [ilo, ihi] = span(in);
   const auto [olo, ohi] = span(out);
   bool same = false;
@@ -109,14 +113,21 @@ Planes<const T> readable_input(const Planes<const T>& in, const Planes<TO>& out,
     same = in.data == out.data && in.count == out.count && in.rows == out.rows &&
            in.cols == out.cols && in.ps == out.ps && in.rs == out.rs && in.cs == out.cs;
   const auto byte = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
-  if (!ilo || !olo || same || byte(ihi) + sizeof(T) <= byte(olo) || byte(ohi) + sizeof(TO) <= byte(ilo))
+  if (!ilo || !olo || same || byte(ihi) + sizeof(T) <= byte(olo) ||
+      byte(ohi) + sizeof(TO) <= byte(ilo))
     return in;
   keep.resize(in.count * in.rows * in.cols);
-  Planes<const T> c{keep.data(), in.count, std::ptrdiff_t(in.rows * in.cols), in.rows, in.cols,
-                    std::ptrdiff_t(in.cols), 1};
+  Planes<const T> c{keep.data(),
+                    in.count,
+                    std::ptrdiff_t(in.rows * in.cols),
+                    in.rows,
+                    in.cols,
+                    std::ptrdiff_t(in.cols),
+                    1};
   for (std::size_t b = 0; b < in.count; ++b)
     for (std::size_t r = 0; r < in.rows; ++r)
-      for (std::size_t k = 0; k < in.cols; ++k) keep[(b * in.rows + r) * in.cols + k] = *in.at(b, r, k);
+      for (std::size_t k = 0; k < in.cols; ++k)
+        keep[(b * in.rows + r) * in.cols + k] = *in.at(b, r, k);
   return c;
 }
 
@@ -217,7 +228,8 @@ std::uint64_t run_planes(const Planes<const T>& in, const Planes<TO>& out, std::
       zeros += work(strip.data(), std::ptrdiff_t(pc), result, std::ptrdiff_t(pc), 8, pc, ctx);
       for (std::size_t i = 0; i < 8 && 8 * s + i < out.rows; ++i) {
         TO* dst = out.at(b, 8 * s + i, 0);
-        for (std::size_t c = 0; c < out.cols; ++c) dst[std::ptrdiff_t(c) * out.cs] = result[i * pc + c];
+        for (std::size_t c = 0; c < out.cols; ++c)
+          dst[std::ptrdiff_t(c) * out.cs] = result[i * pc + c];
       }
       ++g;
     }
@@ -234,10 +246,12 @@ void for_each_block(const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, s
   for (std::size_t r = 0; r < rows; r += 8)
     for (std::size_t c = 0; c < cols; c += 8) {
       for (int i = 0; i < 8; ++i)
-        for (int j = 0; j < 8; ++j) x[8 * i + j] = in[std::ptrdiff_t(r + i) * is + std::ptrdiff_t(c + j)];
+        for (int j = 0; j < 8; ++j)
+          x[8 * i + j] = in[std::ptrdiff_t(r + i) * is + std::ptrdiff_t(c + j)];
       block(x, y);
       for (int i = 0; i < 8; ++i)
-        for (int j = 0; j < 8; ++j) out[std::ptrdiff_t(r + i) * os + std::ptrdiff_t(c + j)] = static_cast<T>(y[8 * i + j]);
+        for (int j = 0; j < 8; ++j)
+          out[std::ptrdiff_t(r + i) * os + std::ptrdiff_t(c + j)] = static_cast<T>(y[8 * i + j]);
     }
 }
 
@@ -266,7 +280,8 @@ std::uint64_t ref_inverse_i16(const std::int16_t* in, std::ptrdiff_t is, std::in
                               std::ptrdiff_t os, std::size_t rows, std::size_t cols, const void*) {
   for_each_block(in, is, out, os, rows, cols, [](const double* x, double* y) {
     block8::reference_inverse_block(x, y);
-    for (int k = 0; k < 64; ++k) y[k] = saturate(round_half_away(y[k]), block8::kInvOutMin, block8::kInvOutMax);
+    for (int k = 0; k < 64; ++k)
+      y[k] = saturate(round_half_away(y[k]), block8::kInvOutMin, block8::kInvOutMax);
   });
   return 0;
 }
@@ -280,9 +295,8 @@ std::uint64_t fast_inverse_f32(const float* in, std::ptrdiff_t is, float* out, s
   block8::fast_inverse_f32(in, is, out, os, rows, cols);
   return 0;
 }
-std::uint64_t fast_roundtrip_f32(const float* in, std::ptrdiff_t is, float* out,
-                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
-                                 const void* q) {
+std::uint64_t fast_roundtrip_f32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                                 std::size_t rows, std::size_t cols, const void* q) {
   return block8::fast_roundtrip_f32(in, is, out, os, rows, cols, *static_cast<const QuantF32*>(q));
 }
 std::uint64_t int_forward_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
@@ -309,11 +323,14 @@ std::uint64_t fast_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* 
   const float hi = kInverse ? float(block8::kInvOutMax) : 32767.0f;
   for (std::size_t r = 0; r < rows; r += 8) {
     for (std::size_t i = 0; i < 8; ++i)
-      for (std::size_t c = 0; c < cols; ++c) buf[i * cols + c] = in[std::ptrdiff_t(r + i) * is + std::ptrdiff_t(c)];
+      for (std::size_t c = 0; c < cols; ++c)
+        buf[i * cols + c] = in[std::ptrdiff_t(r + i) * is + std::ptrdiff_t(c)];
     if (kInverse)
-      block8::fast_inverse_f32(buf.data(), std::ptrdiff_t(cols), buf.data(), std::ptrdiff_t(cols), 8, cols);
+      block8::fast_inverse_f32(buf.data(), std::ptrdiff_t(cols), buf.data(), std::ptrdiff_t(cols),
+                               8, cols);
     else
-      block8::fast_forward_f32(buf.data(), std::ptrdiff_t(cols), buf.data(), std::ptrdiff_t(cols), 8, cols);
+      block8::fast_forward_f32(buf.data(), std::ptrdiff_t(cols), buf.data(), std::ptrdiff_t(cols),
+                               8, cols);
     for (std::size_t i = 0; i < 8; ++i)
       for (std::size_t c = 0; c < cols; ++c)
         out[std::ptrdiff_t(r + i) * os + std::ptrdiff_t(c)] = static_cast<std::int16_t>(
@@ -328,7 +345,9 @@ std::uint64_t fast_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* 
 using block8::scalar::DequantizeSaturated;
 using block8::scalar::DequantizeValue;
 using block8::scalar::QuantizeValue;
-std::int16_t quantize_value(float c, int q) { return QuantizeValue(c, 1.0f / static_cast<float>(q)); }
+std::int16_t quantize_value(float c, int q) {
+  return QuantizeValue(c, 1.0f / static_cast<float>(q));
+}
 std::int16_t quantize_value(std::int16_t c, int q) { return QuantizeValue(c, q); }
 float dequantize_value(std::int16_t l, int q) { return DequantizeValue(l, static_cast<float>(q)); }
 std::int16_t dequantize_value_i16(std::int16_t l, int q) { return DequantizeSaturated(l, q); }
@@ -367,18 +386,21 @@ std::uint64_t composed_roundtrip(const T* in, std::ptrdiff_t is, T* out, std::pt
 std::uint64_t fast_forward_quantize_f32(const float* in, std::ptrdiff_t is, std::int16_t* out,
                                         std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                         const void* q) {
-  return block8::fast_forward_quantize_f32(in, is, out, os, rows, cols, *static_cast<const QuantF32*>(q));
+  return block8::fast_forward_quantize_f32(in, is, out, os, rows, cols,
+                                           *static_cast<const QuantF32*>(q));
 }
 std::uint64_t fast_dequantize_inverse_f32(const std::int16_t* in, std::ptrdiff_t is, float* out,
                                           std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                           const void* q) {
-  block8::fast_dequantize_inverse_f32(in, is, out, os, rows, cols, *static_cast<const QuantF32*>(q));
+  block8::fast_dequantize_inverse_f32(in, is, out, os, rows, cols,
+                                      *static_cast<const QuantF32*>(q));
   return 0;
 }
-std::uint64_t int_forward_quantize_i16(const std::int16_t* in, std::ptrdiff_t is,
-                                       std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
-                                       std::size_t cols, const void* q) {
-  return block8::int_forward_quantize_i16(in, is, out, os, rows, cols, *static_cast<const QuantI16*>(q));
+std::uint64_t int_forward_quantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                       std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                       const void* q) {
+  return block8::int_forward_quantize_i16(in, is, out, os, rows, cols,
+                                          *static_cast<const QuantI16*>(q));
 }
 std::uint64_t int_dequantize_inverse_i16(const std::int16_t* in, std::ptrdiff_t is,
                                          std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
@@ -402,7 +424,8 @@ std::uint64_t composed_forward_quantize(const T* in, std::ptrdiff_t is, std::int
   std::vector<T> buf(8 * cols);
   std::uint64_t zeros = 0;
   for (std::size_t r0 = 0; r0 < rows; r0 += 8) {
-    k.transform(in + std::ptrdiff_t(r0) * is, is, buf.data(), std::ptrdiff_t(cols), 8, cols, nullptr);
+    k.transform(in + std::ptrdiff_t(r0) * is, is, buf.data(), std::ptrdiff_t(cols), 8, cols,
+                nullptr);
     for (std::size_t r = 0; r < 8; ++r)
       for (std::size_t c = 0; c < cols; ++c) {
         const std::int16_t level = quantize_value(buf[r * cols + c], k.table->q[8 * r + c % 8]);
@@ -428,7 +451,8 @@ std::uint64_t composed_dequantize_inverse(const std::int16_t* in, std::ptrdiff_t
         else
           buf[r * cols + c] = dequantize_value_i16(level, q);
       }
-    k.transform(buf.data(), std::ptrdiff_t(cols), out + std::ptrdiff_t(r0) * os, os, 8, cols, nullptr);
+    k.transform(buf.data(), std::ptrdiff_t(cols), out + std::ptrdiff_t(r0) * os, os, 8, cols,
+                nullptr);
   }
   return 0;
 }
@@ -436,7 +460,8 @@ std::uint64_t composed_dequantize_inverse(const std::int16_t* in, std::ptrdiff_t
 Block8Kernel resolve(Block8Kernel k, bool int16, const std::string& fn) {
   if (k == Block8Kernel::Auto) return int16 ? Block8Kernel::Int16 : Block8Kernel::Fast;
   if (k == Block8Kernel::Int16 && !int16)
-    throw Error(fn + ": the Int16 kernel transforms int16 data; float data takes Reference or Fast");
+    throw Error(fn +
+                ": the Int16 kernel transforms int16 data; float data takes Reference or Fast");
   if (k != Block8Kernel::Reference && k != Block8Kernel::Fast && k != Block8Kernel::Int16)
     throw Error(fn + ": unknown kernel " + std::to_string(int(k)));
   return k;
@@ -466,7 +491,8 @@ Work<T> inverse_work(Block8Kernel k) {
 void check_options(const Block8Options& o, const std::string& fn) {
   if (o.edge != Block8Edge::Error && o.edge != Block8Edge::Replicate)
     throw Error(fn + ": unknown edge mode " + std::to_string(int(o.edge)));
-  if (o.nthreads < 0) throw Error(fn + ": nthreads must be >= 0, got " + std::to_string(o.nthreads));
+  if (o.nthreads < 0)
+    throw Error(fn + ": nthreads must be >= 0, got " + std::to_string(o.nthreads));
 }
 
 /// A call's validated arguments: the input and output planes, and the kernel for transforms.
@@ -487,7 +513,8 @@ Call<TI, TO> check_views(const ConstView<TI>& inv, const View<TO>& outv, const s
 /// What every transform entry point checks; `int16` says which data type picks the kernel.
 template <class TI, class TO>
 Call<TI, TO> check_call(const ConstView<TI>& inv, const View<TO>& outv, const Block8Options& o,
-                        const std::string& fn, bool int16, const char* in_name, const char* out_name) {
+                        const std::string& fn, bool int16, const char* in_name,
+                        const char* out_name) {
   const auto k = resolve(o.kernel, int16, fn);
   check_options(o, fn);
   auto c = check_views(inv, outv, fn, in_name, out_name);
@@ -530,8 +557,8 @@ void forward_impl(const ConstView<T>& inv, const View<T>& outv, const Block8Opti
   const auto c = check_call(inv, outv, o, fn, std::is_same_v<T, std::int16_t>, "in", "out");
   const auto [pr, pc] = forward_shape(c, o, fn, "out", "coefficients");
   std::vector<T> keep;
-  run_planes<T>(readable_input(c.in, c.out, keep), c.out, pr, pc, forward_work<T>(c.kernel), nullptr,
-                o.nthreads);
+  run_planes<T>(readable_input(c.in, c.out, keep), c.out, pr, pc, forward_work<T>(c.kernel),
+                nullptr, o.nthreads);
 }
 
 template <class T>
@@ -583,9 +610,8 @@ const Quant& prepared_quant(const QuantTable& table) {
 /// prepared constants) or, for the other kernels, the separate passes composed strip by strip.
 template <class TI, class TO>
 std::uint64_t run_fused(const Planes<const TI>& src, const Planes<TO>& out, std::size_t pr,
-                        std::size_t pc, Block8Kernel k, const QuantTable& table,
-                        Work<TI, TO> simd, Work<TI, TO> composed, const void* composed_ctx,
-                        int nthreads) {
+                        std::size_t pc, Block8Kernel k, const QuantTable& table, Work<TI, TO> simd,
+                        Work<TI, TO> composed, const void* composed_ctx, int nthreads) {
   constexpr bool kFloat = std::is_same_v<TI, float> || std::is_same_v<TO, float>;
   if (k == (kFloat ? Block8Kernel::Fast : Block8Kernel::Int16)) {
     using Quant = std::conditional_t<kFloat, QuantF32, QuantI16>;
@@ -606,8 +632,10 @@ Block8Stats roundtrip_impl(const ConstView<T>& inv, const View<T>& outv, const Q
   if (o.edge == Block8Edge::Error) check_multiple8(c.in.rows, c.in.cols, fn, "plane", true);
   const std::size_t pr = round_up8(c.in.rows), pc = round_up8(c.in.cols);
   Work<T> simd;
-  if constexpr (std::is_same_v<T, float>) simd = fast_roundtrip_f32;
-  else simd = int_roundtrip_i16;
+  if constexpr (std::is_same_v<T, float>)
+    simd = fast_roundtrip_f32;
+  else
+    simd = int_roundtrip_i16;
   const Composed<T> composed{forward_work<T>(c.kernel), inverse_work<T>(c.kernel), &table};
   std::vector<T> keep;
   Block8Stats stats;
@@ -625,15 +653,17 @@ Block8Stats forward_quantized_impl(const ConstView<T>& inv, const View<std::int1
   table.validate();
   const auto [pr, pc] = forward_shape(c, o, fn, "levels", "levels");
   Work<T, std::int16_t> simd;
-  if constexpr (std::is_same_v<T, float>) simd = fast_forward_quantize_f32;
-  else simd = int_forward_quantize_i16;
+  if constexpr (std::is_same_v<T, float>)
+    simd = fast_forward_quantize_f32;
+  else
+    simd = int_forward_quantize_i16;
   const ComposedHalf<T> composed{forward_work<T>(c.kernel), &table};
   std::vector<T> keep;
   Block8Stats stats;
   stats.coefficients = std::uint64_t(c.in.count) * pr * pc;
-  stats.zeros = run_fused<T, std::int16_t>(readable_input(c.in, c.out, keep), c.out, pr, pc,
-                                           c.kernel, table, simd, composed_forward_quantize<T>,
-                                           &composed, o.nthreads);
+  stats.zeros =
+      run_fused<T, std::int16_t>(readable_input(c.in, c.out, keep), c.out, pr, pc, c.kernel, table,
+                                 simd, composed_forward_quantize<T>, &composed, o.nthreads);
   return stats;
 }
 
@@ -645,8 +675,10 @@ void inverse_dequantized_impl(const ConstView<std::int16_t>& levelsv, const View
   table.validate();
   inverse_shape(c, o, fn, "level");
   Work<std::int16_t, T> simd;
-  if constexpr (std::is_same_v<T, float>) simd = fast_dequantize_inverse_f32;
-  else simd = int_dequantize_inverse_i16;
+  if constexpr (std::is_same_v<T, float>)
+    simd = fast_dequantize_inverse_f32;
+  else
+    simd = int_dequantize_inverse_i16;
   const ComposedHalf<T> composed{inverse_work<T>(c.kernel), &table};
   std::vector<std::int16_t> keep;
   run_fused<std::int16_t, T>(readable_input(c.in, c.out, keep), c.out, c.in.rows, c.in.cols,
@@ -694,12 +726,12 @@ const QuantTable kNvidia = {{32, 33, 51, 81, 66, 39, 34, 17,  //
                              34, 12, 12, 12, 12, 12, 12, 12,  //
                              17, 12, 12, 12, 12, 12, 12, 12}};
 // ITU-T T.81 Annex K, tables K.1 (luminance) and K.2 (chrominance), row-major (not zigzag).
-const QuantTable kJpegLuma = {{16, 11, 10, 16, 24, 40, 51, 61,      //
-                               12, 12, 14, 19, 26, 58, 60, 55,      //
-                               14, 13, 16, 24, 40, 57, 69, 56,      //
-                               14, 17, 22, 29, 51, 87, 80, 62,      //
-                               18, 22, 37, 56, 68, 109, 103, 77,    //
-                               24, 35, 55, 64, 81, 104, 113, 92,    //
+const QuantTable kJpegLuma = {{16, 11, 10, 16, 24,  40,  51,  61,   //
+                               12, 12, 14, 19, 26,  58,  60,  55,   //
+                               14, 13, 16, 24, 40,  57,  69,  56,   //
+                               14, 17, 22, 29, 51,  87,  80,  62,   //
+                               18, 22, 37, 56, 68,  109, 103, 77,   //
+                               24, 35, 55, 64, 81,  104, 113, 92,   //
                                49, 64, 78, 87, 103, 121, 120, 101,  //
                                72, 92, 95, 98, 112, 100, 103, 99}};
 const QuantTable kJpegChroma = {{17, 18, 24, 47, 99, 99, 99, 99,  //
@@ -735,8 +767,8 @@ Block8Stats block8_roundtrip_quantized(const ConstView<float>& in, const View<fl
   return roundtrip_impl<float>(in, out, table, options);
 }
 Block8Stats block8_roundtrip_quantized(const ConstView<std::int16_t>& in,
-                                       const View<std::int16_t>& out,
-                                       const QuantTable& table, const Block8Options& options) {
+                                       const View<std::int16_t>& out, const QuantTable& table,
+                                       const Block8Options& options) {
   return roundtrip_impl<std::int16_t>(in, out, table, options);
 }
 
@@ -831,9 +863,11 @@ std::string_view to_string(QuantTableKind k) {
   return "unknown";
 }
 Block8Kernel parse_block8_kernel(std::string_view s) {
-  for (auto k : {Block8Kernel::Auto, Block8Kernel::Reference, Block8Kernel::Fast, Block8Kernel::Int16})
+  for (auto k :
+       {Block8Kernel::Auto, Block8Kernel::Reference, Block8Kernel::Fast, Block8Kernel::Int16})
     if (s == to_string(k)) return k;
-  throw Error("unknown block8 kernel '" + std::string(s) + "' (use auto, reference, fast or int16)");
+  throw Error("unknown block8 kernel '" + std::string(s) +
+              "' (use auto, reference, fast or int16)");
 }
 Block8Edge parse_block8_edge(std::string_view s) {
   if (s == "error") return Block8Edge::Error;

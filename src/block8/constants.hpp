@@ -20,17 +20,16 @@ inline constexpr double kSqrt2 = 1.41421356237309504880;
 // The 1D forward flowgraph (5 multiplications, 29 additions) yields y_k = sqrt8 * s_k * X_k,
 // X_k the orthonormal DCT-II, s_0 = 1, s_k = sqrt2 cos(k pi/16); the 2D outputs are scaled to the
 // orthonormal ones by 1 / (8 s_u s_v). The inverse flowgraph takes X_uv * s_u s_v / 8.
-inline constexpr float kAanC4 = float(kCos4);          // cos(pi/4)
-inline constexpr float kAanC6 = float(kCos6);          // cos(3pi/8)
-inline constexpr float kAanK1 = float(kSqrt2 * kCos6); // sqrt2 cos(3pi/8)  = 0.541196100
-inline constexpr float kAanK2 = float(kSqrt2 * kCos2); // sqrt2 cos(pi/8)   = 1.306562965
-inline constexpr float kAanR2 = float(kSqrt2);         // sqrt2
+inline constexpr float kAanC4 = float(kCos4);               // cos(pi/4)
+inline constexpr float kAanC6 = float(kCos6);               // cos(3pi/8)
+inline constexpr float kAanK1 = float(kSqrt2 * kCos6);      // sqrt2 cos(3pi/8)  = 0.541196100
+inline constexpr float kAanK2 = float(kSqrt2 * kCos2);      // sqrt2 cos(pi/8)   = 1.306562965
+inline constexpr float kAanR2 = float(kSqrt2);              // sqrt2
 inline constexpr float kAanA1 = float(2 * kCos2);           // 2 cos(pi/8)        = 1.847759065
 inline constexpr float kAanA2 = float(2 * kSqrt2 * kCos6);  // 2 sqrt2 cos(3pi/8) = 1.082392200
 inline constexpr float kAanA3 = float(2 * kSqrt2 * kCos2);  // 2 sqrt2 cos(pi/8)  = 2.613125930
-inline constexpr double kAanScale[8] = {1.0,           kSqrt2 * kCos1, kSqrt2 * kCos2,
-                                        kSqrt2 * kCos3, kSqrt2 * kCos4, kSqrt2 * kCos5,
-                                        kSqrt2 * kCos6, kSqrt2 * kCos7};
+inline constexpr double kAanScale[8] = {1.0,           kSqrt2* kCos1, kSqrt2* kCos2, kSqrt2* kCos3,
+                                        kSqrt2* kCos4, kSqrt2* kCos5, kSqrt2* kCos6, kSqrt2* kCos7};
 
 // The largest float below 1/2 (0.5 - 2^-25): trunc(t + copysign(kJustBelowHalf, t)) rounds every
 // float t half away from zero (docs/block8.md).
@@ -47,8 +46,10 @@ constexpr std::int32_t Fix(double x, int bits) {
 struct LlmConstants {
   std::int32_t k0541, k0765, k1847;  // even part: sqrt2 c6, sqrt2 (c2 - c6), sqrt2 (c2 + c6)
   std::int32_t k1175;                // odd part: sqrt2 c3 (z5)
-  std::int32_t k0298, k2053, k3072, k1501;  // sqrt2 (-c1+c3+c5-c7), (c1+c3-c5+c7), (c1+c3+c5-c7), (c1+c3-c5-c7)
-  std::int32_t k0899, k2562, k1961, k0390;  // sqrt2 (c3-c7), (c1+c3), (c3+c5), (c3-c5) (all negated in use)
+  std::int32_t k0298, k2053, k3072,
+      k1501;  // sqrt2 (-c1+c3+c5-c7), (c1+c3-c5+c7), (c1+c3+c5-c7), (c1+c3-c5-c7)
+  std::int32_t k0899, k2562, k1961,
+      k0390;  // sqrt2 (c3-c7), (c1+c3), (c3+c5), (c3-c5) (all negated in use)
 };
 constexpr LlmConstants MakeLlm(int bits) {
   return {Fix(kSqrt2 * kCos6, bits),

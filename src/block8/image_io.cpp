@@ -3,8 +3,8 @@
 // target folder and a rename, so a failure never leaves a partial file.
 #include <cctype>
 #include <cerrno>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -44,14 +44,14 @@ void check_image(const Image& im, const std::string& fn) {
     throw Error(fn + ": image of " + std::to_string(im.width) + " x " + std::to_string(im.height) +
                 " pixels is empty");
   if (im.channels != 1 && im.channels != 3)
-    throw Error(fn + ": images have 1 (gray) or 3 (RGB) channels, got " + std::to_string(im.channels));
+    throw Error(fn + ": images have 1 (gray) or 3 (RGB) channels, got " +
+                std::to_string(im.channels));
   const std::size_t n = std::size_t(im.width) * std::size_t(im.height) * std::size_t(im.channels);
   if (im.pixels.size() != n)
     throw Error(fn + ": image of " + std::to_string(im.width) + " x " + std::to_string(im.height) +
                 " x " + std::to_string(im.channels) + " needs " + std::to_string(n) +
                 " bytes, holds " + std::to_string(im.pixels.size()));
 }
-
 
 void append(void* context, void* data, int size) {
   static_cast<std::string*>(context)->append(static_cast<const char*>(data), std::size_t(size));
@@ -61,8 +61,12 @@ void append(void* context, void* data, int size) {
 /// all (a truncated file decodes with black rows). Return the byte count those formats need, or 0
 /// when the file is another format (whose decoders notice truncation themselves).
 std::size_t uncompressed_size_needed(const std::string& f) {
-  const auto u8 = [&](std::size_t i) { return i < f.size() ? std::size_t(static_cast<unsigned char>(f[i])) : 0; };
-  const auto le32 = [&](std::size_t i) { return u8(i) | u8(i + 1) << 8 | u8(i + 2) << 16 | u8(i + 3) << 24; };
+  const auto u8 = [&](std::size_t i) {
+    return i < f.size() ? std::size_t(static_cast<unsigned char>(f[i])) : 0;
+  };
+  const auto le32 = [&](std::size_t i) {
+    return u8(i) | u8(i + 1) << 8 | u8(i + 2) << 16 | u8(i + 3) << 24;
+  };
   if (f.size() >= 34 && f[0] == 'B' && f[1] == 'M' && le32(14) >= 40) {
     const std::size_t compression = le32(30);
     if (compression != 0 && compression != 3) return 0;  // RLE: variable length
@@ -81,7 +85,8 @@ std::size_t uncompressed_size_needed(const std::string& f) {
           ++i;
         }
       }
-      while (i < f.size() && std::isdigit(static_cast<unsigned char>(f[i]))) x = x * 10 + std::size_t(f[i++] - '0');
+      while (i < f.size() && std::isdigit(static_cast<unsigned char>(f[i])))
+        x = x * 10 + std::size_t(f[i++] - '0');
     }
     const std::size_t channels = f[1] == '5' ? 1 : 3, bytes = v[2] > 255 ? 2 : 1;
     return i + 1 + v[0] * v[1] * channels * bytes;
@@ -142,7 +147,8 @@ void write_image(const std::string& path, const Image& image) {
     const int out_c = ext == ".pgm" ? 1 : 3;
     if (out_c == 1 && c != 1)
       throw Error("write_image: '" + path + "': PGM holds gray images; write RGB as .ppm or .png");
-    bytes = (out_c == 1 ? "P5\n" : "P6\n") + std::to_string(w) + " " + std::to_string(h) + "\n255\n";
+    bytes =
+        (out_c == 1 ? "P5\n" : "P6\n") + std::to_string(w) + " " + std::to_string(h) + "\n255\n";
     const std::size_t px = std::size_t(w) * std::size_t(h);
     if (out_c == c) {
       bytes.append(reinterpret_cast<const char*>(image.pixels.data()), image.pixels.size());

@@ -31,7 +31,8 @@ void check_image(const Image& im, const char* fn) {
 /// Round to nearest (halves up: every value here is clamped to 0..255 first, where that is
 /// half away from zero) and clamp; vectorisable.
 std::uint8_t to_byte(float v) {
-  return static_cast<std::uint8_t>(static_cast<int>(std::min(std::max(v, 0.0f), 255.0f) + block8::kJustBelowHalf));
+  return static_cast<std::uint8_t>(
+      static_cast<int>(std::min(std::max(v, 0.0f), 255.0f) + block8::kJustBelowHalf));
 }
 
 /// One 8-bit plane through the pipeline, in place.
@@ -50,7 +51,8 @@ void plane_roundtrip(std::vector<std::uint8_t>& plane, int w, int h, const Quant
     for (std::size_t i = 0; i < n; ++i) b[i] = static_cast<std::int16_t>(p[i] - 128);
     View<std::int16_t> v(b, shape);
     s = block8_roundtrip_quantized(v, v, table, bo);
-    for (std::size_t i = 0; i < n; ++i) p[i] = static_cast<std::uint8_t>(std::clamp(b[i] + 128, 0, 255));
+    for (std::size_t i = 0; i < n; ++i)
+      p[i] = static_cast<std::uint8_t>(std::clamp(b[i] + 128, 0, 255));
   } else {
     std::vector<float> buf(n);
     block8::u8_to_centered_f32(p, buf.data(), n);
@@ -96,7 +98,8 @@ double psnr(const Image& a, const Image& b) {
 JpegResult jpeg_roundtrip(const Image& image, const JpegOptions& o) {
   check_image(image, "jpeg_roundtrip");
   Block8Kernel kernel = o.kernel == Block8Kernel::Auto ? Block8Kernel::Fast : o.kernel;
-  if (kernel != Block8Kernel::Reference && kernel != Block8Kernel::Fast && kernel != Block8Kernel::Int16)
+  if (kernel != Block8Kernel::Reference && kernel != Block8Kernel::Fast &&
+      kernel != Block8Kernel::Int16)
     throw Error("jpeg_roundtrip: unknown kernel " + std::to_string(int(o.kernel)));
   QuantTable luma_table, chroma_table;
   switch (o.table) {
@@ -108,7 +111,8 @@ JpegResult jpeg_roundtrip(const Image& image, const JpegOptions& o) {
       chroma_table = quant_table_jpeg_chroma(o.quality);
       break;
     default:
-      throw Error("jpeg_roundtrip: unknown quantization table kind " + std::to_string(int(o.table)));
+      throw Error("jpeg_roundtrip: unknown quantization table kind " +
+                  std::to_string(int(o.table)));
   }
   const int w = image.width, h = image.height;
   const std::size_t n = std::size_t(w) * std::size_t(h);
@@ -142,7 +146,8 @@ JpegResult jpeg_roundtrip(const Image& image, const JpegOptions& o) {
   }
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   res.zero_fraction = stats.zero_fraction();
-  res.psnr_db = o.color && image.channels == 3 ? psnr(image, res.image) : psnr(image_luma(image), res.image);
+  res.psnr_db =
+      o.color && image.channels == 3 ? psnr(image, res.image) : psnr(image_luma(image), res.image);
   return res;
 }
 

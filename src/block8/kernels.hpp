@@ -43,7 +43,9 @@ struct QuantF32 {
 /// kernel loads it as a whole vector (a memory operand) rather than broadcasting it.
 struct alignas(64) Table8x8Quads {
   std::int32_t v[8 * 2 * 16];
-  std::int32_t at(std::size_t row, std::size_t col) const { return v[(2 * row + col / 4) * 16 + col % 4]; }
+  std::int32_t at(std::size_t row, std::size_t col) const {
+    return v[(2 * row + col / 4) * 16 + col % 4];
+  }
   void set(std::size_t row, std::size_t col, std::int32_t x) {
     for (std::size_t k = 0; k < 4; ++k) v[(2 * row + col / 4) * 16 + 4 * k + col % 4] = x;
   }
@@ -56,8 +58,8 @@ struct alignas(64) Table8x8Quads {
 /// using multiplication", PLDI 1994, theorem 4.2): with l = ceil(log2 Q), shift = 15 + l and
 /// magic = ceil(2^shift / Q), exact for every numerator below 2^15, i.e. |c| <= kRequantMaxAbs;
 /// the product stays below 2^31.
-/// The AVX-512 kernel computes the same integers in 16-bit lanes: with n2 = 2 (|c| + floor(Q/2)) < 2^16
-/// and magic < 2^16, (n2 * magic) >> 16 (unsigned mulhi) >> l equals (n * magic) >> (15 + l).
+/// The AVX-512 kernel computes the same integers in 16-bit lanes: with n2 = 2 (|c| + floor(Q/2)) <
+/// 2^16 and magic < 2^16, (n2 * magic) >> 16 (unsigned mulhi) >> l equals (n * magic) >> (15 + l).
 inline constexpr std::int32_t kRequantMaxAbs = 16384;
 
 /// An 8x8 table of 16-bit entries for 16-bit lanes, one block row per 128-bit part: row r stored
@@ -122,9 +124,9 @@ std::uint64_t fast_forward_quantize_f32(const float* in, std::ptrdiff_t is, std:
 void fast_dequantize_inverse_f32(const std::int16_t* in, std::ptrdiff_t is, float* out,
                                  std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                  const QuantF32& quant);
-std::uint64_t int_forward_quantize_i16(const std::int16_t* in, std::ptrdiff_t is,
-                                       std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
-                                       std::size_t cols, const QuantI16& quant);
+std::uint64_t int_forward_quantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                       std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                       const QuantI16& quant);
 void int_dequantize_inverse_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                 const QuantI16& quant);

@@ -1,6 +1,7 @@
 // Scalar versions of the block kernels: the same flowgraphs as the SIMD code (flowgraphs.inc) on
 // plain floats and int32s, in the same order of passes. They serve targets without fixed-size
-// vectors (HWY_SCALAR, SVE, RVV) and the tests (the int16 SIMD kernels must match them bit for bit).
+// vectors (HWY_SCALAR, SVE, RVV) and the tests (the int16 SIMD kernels must match them bit for
+// bit).
 #pragma once
 
 #include <algorithm>
@@ -27,7 +28,9 @@ struct OpsF {
 struct OpsI {
   std::int32_t K(std::int32_t c) const { return c; }
   template <int k>
-  std::int32_t Sra(std::int32_t v) const { return v >> k; }
+  std::int32_t Sra(std::int32_t v) const {
+    return v >> k;
+  }
   template <int k>
   std::int32_t Shl(std::int32_t v) const {
     return static_cast<std::int32_t>(static_cast<std::uint32_t>(v) << k);
@@ -44,7 +47,8 @@ inline std::int16_t QuantizeValue(float c, float recip) {
   const float level = RoundHalfAway(c * recip);
   return std::isnan(level) ? 0 : static_cast<std::int16_t>(std::clamp(level, -32768.0f, 32767.0f));
 }
-/// level = round half away from zero (c / Q), exactly: (2|c| + Q) div 2Q with c's sign (fits int16).
+/// level = round half away from zero (c / Q), exactly: (2|c| + Q) div 2Q with c's sign (fits
+/// int16).
 inline std::int16_t QuantizeValue(std::int16_t c, int q) {
   const std::int32_t a = c < 0 ? -std::int32_t{c} : c;
   const std::int32_t level = (2 * a + q) / (2 * q);
@@ -53,25 +57,30 @@ inline std::int16_t QuantizeValue(std::int16_t c, int q) {
 /// c = level * Q: exact in float; saturated to int16 for int16 coefficients.
 inline float DequantizeValue(std::int16_t level, float q) { return static_cast<float>(level) * q; }
 inline std::int16_t DequantizeSaturated(std::int16_t level, int q) {
-  return static_cast<std::int16_t>(std::clamp<std::int64_t>(std::int64_t{level} * q, -32768, 32767));
+  return static_cast<std::int16_t>(
+      std::clamp<std::int64_t>(std::int64_t{level} * q, -32768, 32767));
 }
 
 // A block held as b[row][col]. Pass helpers: along columns (vertical) or rows (horizontal).
 template <class Fn>
 inline void Columns(float (&b)[8][8], Fn fn) {
-  for (int j = 0; j < 8; ++j) fn(b[0][j], b[1][j], b[2][j], b[3][j], b[4][j], b[5][j], b[6][j], b[7][j]);
+  for (int j = 0; j < 8; ++j)
+    fn(b[0][j], b[1][j], b[2][j], b[3][j], b[4][j], b[5][j], b[6][j], b[7][j]);
 }
 template <class Fn>
 inline void Rows(float (&b)[8][8], Fn fn) {
-  for (int i = 0; i < 8; ++i) fn(b[i][0], b[i][1], b[i][2], b[i][3], b[i][4], b[i][5], b[i][6], b[i][7]);
+  for (int i = 0; i < 8; ++i)
+    fn(b[i][0], b[i][1], b[i][2], b[i][3], b[i][4], b[i][5], b[i][6], b[i][7]);
 }
 template <class Fn>
 inline void Columns(std::int32_t (&b)[8][8], Fn fn) {
-  for (int j = 0; j < 8; ++j) fn(b[0][j], b[1][j], b[2][j], b[3][j], b[4][j], b[5][j], b[6][j], b[7][j]);
+  for (int j = 0; j < 8; ++j)
+    fn(b[0][j], b[1][j], b[2][j], b[3][j], b[4][j], b[5][j], b[6][j], b[7][j]);
 }
 template <class Fn>
 inline void Rows(std::int32_t (&b)[8][8], Fn fn) {
-  for (int i = 0; i < 8; ++i) fn(b[i][0], b[i][1], b[i][2], b[i][3], b[i][4], b[i][5], b[i][6], b[i][7]);
+  for (int i = 0; i < 8; ++i)
+    fn(b[i][0], b[i][1], b[i][2], b[i][3], b[i][4], b[i][5], b[i][6], b[i][7]);
 }
 
 // Forward: columns, then rows, then the AAN scale (the SIMD order: V, transpose, V, scale).
@@ -147,7 +156,8 @@ inline void ForEachBlock(const TI* in, std::ptrdiff_t is, TO* out, std::ptrdiff_
                                    std::int32_t>;
       W b[8][8];
       for (int i = 0; i < 8; ++i)
-        for (int j = 0; j < 8; ++j) b[i][j] = in[std::ptrdiff_t(r + i) * is + std::ptrdiff_t(c + j)];
+        for (int j = 0; j < 8; ++j)
+          b[i][j] = in[std::ptrdiff_t(r + i) * is + std::ptrdiff_t(c + j)];
       fn(b);
       for (int i = 0; i < 8; ++i)
         for (int j = 0; j < 8; ++j)
@@ -157,17 +167,16 @@ inline void ForEachBlock(const TI* in, std::ptrdiff_t is, TO* out, std::ptrdiff_
 
 inline void ForwardF32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
                        std::size_t rows, std::size_t cols) {
-  ForEachBlock(in, is, out, os, rows, cols, [](float (&b)[8][8]) { ForwardBlockF(b); });
+  ForEachBlock(in, is, out, os, rows, cols, [](float(&b)[8][8]) { ForwardBlockF(b); });
 }
 inline void InverseF32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
                        std::size_t rows, std::size_t cols) {
-  ForEachBlock(in, is, out, os, rows, cols, [](float (&b)[8][8]) { InverseBlockF(b); });
+  ForEachBlock(in, is, out, os, rows, cols, [](float(&b)[8][8]) { InverseBlockF(b); });
 }
-inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out,
-                                  std::ptrdiff_t os, std::size_t rows, std::size_t cols,
-                                  const QuantF32& q) {
+inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
+                                  std::size_t rows, std::size_t cols, const QuantF32& q) {
   std::uint64_t zeros = 0;
-  ForEachBlock(in, is, out, os, rows, cols, [&](float (&b)[8][8]) {
+  ForEachBlock(in, is, out, os, rows, cols, [&](float(&b)[8][8]) {
     ForwardBlockF(b);
     ForEachCoefficient(b, [&](float c, int u, int v) { return RequantizeF(c, q, u, v, zeros); });
     InverseBlockF(b);
@@ -176,19 +185,20 @@ inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out
 }
 inline void ForwardI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                        std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
-  ForEachBlock(in, is, out, os, rows, cols, [](std::int32_t (&b)[8][8]) { ForwardBlockI(b); });
+  ForEachBlock(in, is, out, os, rows, cols, [](std::int32_t(&b)[8][8]) { ForwardBlockI(b); });
 }
 inline void InverseI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                        std::ptrdiff_t os, std::size_t rows, std::size_t cols) {
-  ForEachBlock(in, is, out, os, rows, cols, [](std::int32_t (&b)[8][8]) { InverseBlockI(b); });
+  ForEachBlock(in, is, out, os, rows, cols, [](std::int32_t(&b)[8][8]) { InverseBlockI(b); });
 }
 inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                                   std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                   const QuantI16& q) {
   std::uint64_t zeros = 0;
-  ForEachBlock(in, is, out, os, rows, cols, [&](std::int32_t (&b)[8][8]) {
+  ForEachBlock(in, is, out, os, rows, cols, [&](std::int32_t(&b)[8][8]) {
     ForwardBlockI(b);
-    ForEachCoefficient(b, [&](std::int32_t c, int u, int v) { return RequantizeI(c, q, u, v, zeros); });
+    ForEachCoefficient(
+        b, [&](std::int32_t c, int u, int v) { return RequantizeI(c, q, u, v, zeros); });
     InverseBlockI(b);
   });
   return zeros;
@@ -205,7 +215,7 @@ inline std::uint64_t ForwardQuantizeF32(const float* in, std::ptrdiff_t is, std:
                                         std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                         const QuantF32& q) {
   std::uint64_t zeros = 0;
-  ForEachBlock(in, is, out, os, rows, cols, [&](float (&b)[8][8]) {
+  ForEachBlock(in, is, out, os, rows, cols, [&](float(&b)[8][8]) {
     ForwardBlockF(b);
     ForEachCoefficient(b, [&](float c, int u, int v) { return QuantizeF(c, q, u, v, zeros); });
   });
@@ -214,7 +224,7 @@ inline std::uint64_t ForwardQuantizeF32(const float* in, std::ptrdiff_t is, std:
 inline void DequantizeInverseF32(const std::int16_t* in, std::ptrdiff_t is, float* out,
                                  std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                  const QuantF32& q) {
-  ForEachBlock(in, is, out, os, rows, cols, [&](float (&b)[8][8]) {
+  ForEachBlock(in, is, out, os, rows, cols, [&](float(&b)[8][8]) {
     ForEachCoefficient(b, [&](float l, int u, int v) { return l * q.q.at(v, u); });
     InverseBlockF(b);
   });
@@ -223,7 +233,7 @@ inline std::uint64_t ForwardQuantizeI16(const std::int16_t* in, std::ptrdiff_t i
                                         std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
                                         std::size_t cols, const QuantI16& q) {
   std::uint64_t zeros = 0;
-  ForEachBlock(in, is, out, os, rows, cols, [&](std::int32_t (&b)[8][8]) {
+  ForEachBlock(in, is, out, os, rows, cols, [&](std::int32_t(&b)[8][8]) {
     ForwardBlockI(b);
     ForEachCoefficient(b, [&](std::int32_t c, int u, int v) {
       const std::int32_t level = LevelMagnitudeI(c, q, u, v);
@@ -236,7 +246,7 @@ inline std::uint64_t ForwardQuantizeI16(const std::int16_t* in, std::ptrdiff_t i
 inline void DequantizeInverseI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                                  std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                  const QuantI16& q) {
-  ForEachBlock(in, is, out, os, rows, cols, [&](std::int32_t (&b)[8][8]) {
+  ForEachBlock(in, is, out, os, rows, cols, [&](std::int32_t(&b)[8][8]) {
     // |level * Q| < 2^30
     ForEachCoefficient(b, [&](std::int32_t l, int u, int v) { return l * q.q.at(v, u); });
     InverseBlockI(b);  // clamps to [kInvInMin, kInvInMax] first
@@ -249,7 +259,8 @@ inline void ForEachElement(const TI* in, std::ptrdiff_t is, TO* out, std::ptrdif
                            std::size_t rows, std::size_t cols, Fn fn) {
   for (std::size_t r = 0; r < rows; ++r)
     for (std::size_t c = 0; c < cols; ++c)
-      out[std::ptrdiff_t(r) * os + std::ptrdiff_t(c)] = fn(in[std::ptrdiff_t(r) * is + std::ptrdiff_t(c)], r % 8, c % 8);
+      out[std::ptrdiff_t(r) * os + std::ptrdiff_t(c)] =
+          fn(in[std::ptrdiff_t(r) * is + std::ptrdiff_t(c)], r % 8, c % 8);
 }
 inline void QuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
                         std::size_t rows, std::size_t cols, const QuantF32& q) {
@@ -270,7 +281,8 @@ inline void DequantizeF32(const std::int16_t* in, std::ptrdiff_t is, float* out,
   });
 }
 inline void DequantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
-                          std::ptrdiff_t os, std::size_t rows, std::size_t cols, const QuantF32& q) {
+                          std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                          const QuantF32& q) {
   ForEachElement(in, is, out, os, rows, cols, [&](std::int16_t l, std::size_t i, std::size_t j) {
     return DequantizeSaturated(l, static_cast<int>(q.q.at(i, j)));
   });

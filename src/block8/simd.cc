@@ -88,9 +88,9 @@ void fast_dequantize_inverse_f32(const std::int16_t* in, std::ptrdiff_t is, floa
                                  const QuantF32& quant) {
   HWY_DYNAMIC_DISPATCH(DequantizeInverseF32)(in, is, out, os, rows, cols, quant);
 }
-std::uint64_t int_forward_quantize_i16(const std::int16_t* in, std::ptrdiff_t is,
-                                       std::int16_t* out, std::ptrdiff_t os, std::size_t rows,
-                                       std::size_t cols, const QuantI16& quant) {
+std::uint64_t int_forward_quantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                       std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                       const QuantI16& quant) {
   return HWY_DYNAMIC_DISPATCH(ForwardQuantizeI16)(in, is, out, os, rows, cols, quant);
 }
 void int_dequantize_inverse_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,

@@ -17,8 +17,8 @@ void write_file_atomic(const std::string& path, const std::string& bytes, std::s
   std::string tmp = path + ".tmp.XXXXXX";
   const int fd = mkstemp(tmp.data());
   if (fd < 0)
-    throw Error(prefix + "cannot create a temporary file next to '" + path + "': " +
-                std::strerror(errno));
+    throw Error(prefix + "cannot create a temporary file next to '" + path +
+                "': " + std::strerror(errno));
   std::size_t done = 0;
   int err = 0;
   while (done < bytes.size()) {

@@ -4,9 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "dctx/plan.hpp"
 

@@ -35,8 +35,9 @@ int execute(const dctx_plan* p, const T* in, const ptrdiff_t* is, T* out, const 
   return guarded([&] {
     if (!p) throw dctx::Error("plan is NULL");
     const dctx::Shape& shape = p->plan.desc().shape;
-    dctx::ConstView<T> vin = is ? dctx::ConstView<T>(in, shape, dctx::Strides(is, is + shape.size()))
-                                : dctx::ConstView<T>(in, shape);
+    dctx::ConstView<T> vin =
+        is ? dctx::ConstView<T>(in, shape, dctx::Strides(is, is + shape.size()))
+           : dctx::ConstView<T>(in, shape);
     dctx::View<T> vout = os ? dctx::View<T>(out, shape, dctx::Strides(os, os + shape.size()))
                             : dctx::View<T>(out, shape);
     p->plan.execute(vin, vout);
@@ -53,11 +54,16 @@ int dctx_plan_create(dctx_plan** plan, int rank, const size_t* shape, int naxes,
     if (!plan) throw dctx::Error("plan output pointer is NULL");
     *plan = nullptr;
     if (rank <= 0 || !shape) throw dctx::Error("rank must be >= 1 with a non-NULL shape");
-    if (naxes < 0 || (naxes > 0 && !axes)) throw dctx::Error("naxes must be >= 0 with non-NULL axes");
-    if (precision != DCTX_F32 && precision != DCTX_F64) throw dctx::Error("precision must be DCTX_F32 or DCTX_F64");
-    if (norm < 0 || norm > 2) throw dctx::Error("norm must be DCTX_NORM_BACKWARD, _ORTHO or _FORWARD");
-    if (direction != DCTX_FORWARD && direction != DCTX_INVERSE) throw dctx::Error("direction must be DCTX_FORWARD or DCTX_INVERSE");
-    if (orthogonalize < -1 || orthogonalize > 1) throw dctx::Error("orthogonalize must be -1, 0 or 1");
+    if (naxes < 0 || (naxes > 0 && !axes))
+      throw dctx::Error("naxes must be >= 0 with non-NULL axes");
+    if (precision != DCTX_F32 && precision != DCTX_F64)
+      throw dctx::Error("precision must be DCTX_F32 or DCTX_F64");
+    if (norm < 0 || norm > 2)
+      throw dctx::Error("norm must be DCTX_NORM_BACKWARD, _ORTHO or _FORWARD");
+    if (direction != DCTX_FORWARD && direction != DCTX_INVERSE)
+      throw dctx::Error("direction must be DCTX_FORWARD or DCTX_INVERSE");
+    if (orthogonalize < -1 || orthogonalize > 1)
+      throw dctx::Error("orthogonalize must be -1, 0 or 1");
     dctx::PlanDesc d;
     d.shape.assign(shape, shape + rank);
     d.axes.assign(axes, axes + naxes);
@@ -66,7 +72,8 @@ int dctx_plan_create(dctx_plan** plan, int rank, const size_t* shape, int naxes,
       for (int i = 0; i < nt; ++i) {
         const int k = kinds ? kinds[i] : DCTX_DCT;
         if (k != DCTX_DCT && k != DCTX_DST) throw dctx::Error("kind must be DCTX_DCT or DCTX_DST");
-        d.transforms.push_back({k == DCTX_DCT ? dctx::Kind::DCT : dctx::Kind::DST, types ? types[i] : 2});
+        d.transforms.push_back(
+            {k == DCTX_DCT ? dctx::Kind::DCT : dctx::Kind::DST, types ? types[i] : 2});
       }
     }
     d.precision = precision == DCTX_F32 ? dctx::Precision::F32 : dctx::Precision::F64;
@@ -78,12 +85,12 @@ int dctx_plan_create(dctx_plan** plan, int rank, const size_t* shape, int naxes,
   });
 }
 
-int dctx_execute_f32(const dctx_plan* plan, const float* in, const ptrdiff_t* in_strides, float* out,
-                     const ptrdiff_t* out_strides) {
+int dctx_execute_f32(const dctx_plan* plan, const float* in, const ptrdiff_t* in_strides,
+                     float* out, const ptrdiff_t* out_strides) {
   return execute(plan, in, in_strides, out, out_strides);
 }
-int dctx_execute_f64(const dctx_plan* plan, const double* in, const ptrdiff_t* in_strides, double* out,
-                     const ptrdiff_t* out_strides) {
+int dctx_execute_f64(const dctx_plan* plan, const double* in, const ptrdiff_t* in_strides,
+                     double* out, const ptrdiff_t* out_strides) {
   return execute(plan, in, in_strides, out, out_strides);
 }
 void dctx_plan_destroy(dctx_plan* plan) { delete plan; }

@@ -22,24 +22,24 @@ void run(const ConstView<T>& in, const View<T>& out, Kind kind, int type, std::v
 
 }  // namespace
 
-#define DCTX_ONE_SHOT(name, nd_name, kind, dir)                                                  \
-  template <class T>                                                                             \
-  void name(const ConstView<T>& in, const View<T>& out, int type, int axis, Norm norm,           \
-            int threads, std::optional<bool> ortho) {                                            \
-    run<T>(in, out, kind, type, {axis}, norm, threads, ortho, dir);                              \
-  }                                                                                              \
-  template <class T>                                                                             \
-  void nd_name(const ConstView<T>& in, const View<T>& out, int type, std::vector<int> axes,      \
-               Norm norm, int threads, std::optional<bool> ortho) {                              \
-    run<T>(in, out, kind, type, std::move(axes), norm, threads, ortho, dir);                     \
-  }                                                                                              \
-  template void name<float>(const ConstView<float>&, const View<float>&, int, int, Norm, int,    \
-                            std::optional<bool>);                                                \
-  template void name<double>(const ConstView<double>&, const View<double>&, int, int, Norm, int, \
-                             std::optional<bool>);                                               \
-  template void nd_name<float>(const ConstView<float>&, const View<float>&, int,                 \
-                               std::vector<int>, Norm, int, std::optional<bool>);                \
-  template void nd_name<double>(const ConstView<double>&, const View<double>&, int,              \
+#define DCTX_ONE_SHOT(name, nd_name, kind, dir)                                                    \
+  template <class T>                                                                               \
+  void name(const ConstView<T>& in, const View<T>& out, int type, int axis, Norm norm,             \
+            int threads, std::optional<bool> ortho) {                                              \
+    run<T>(in, out, kind, type, {axis}, norm, threads, ortho, dir);                                \
+  }                                                                                                \
+  template <class T>                                                                               \
+  void nd_name(const ConstView<T>& in, const View<T>& out, int type, std::vector<int> axes,        \
+               Norm norm, int threads, std::optional<bool> ortho) {                                \
+    run<T>(in, out, kind, type, std::move(axes), norm, threads, ortho, dir);                       \
+  }                                                                                                \
+  template void name<float>(const ConstView<float>&, const View<float>&, int, int, Norm, int,      \
+                            std::optional<bool>);                                                  \
+  template void name<double>(const ConstView<double>&, const View<double>&, int, int, Norm, int,   \
+                             std::optional<bool>);                                                 \
+  template void nd_name<float>(const ConstView<float>&, const View<float>&, int, std::vector<int>, \
+                               Norm, int, std::optional<bool>);                                    \
+  template void nd_name<double>(const ConstView<double>&, const View<double>&, int,                \
                                 std::vector<int>, Norm, int, std::optional<bool>);
 
 DCTX_ONE_SHOT(dct, dctn, Kind::DCT, Direction::Forward)

@@ -33,7 +33,8 @@ std::string shape_str(const Shape& s) {
 }
 
 // Lowest and highest element offsets a view touches.
-std::pair<std::ptrdiff_t, std::ptrdiff_t> span_of(const Shape& shape, const std::ptrdiff_t* strides) {
+std::pair<std::ptrdiff_t, std::ptrdiff_t> span_of(const Shape& shape,
+                                                  const std::ptrdiff_t* strides) {
   std::ptrdiff_t lo = 0, hi = 0;
   for (std::size_t d = 0; d < shape.size(); ++d) {
     const std::ptrdiff_t e = static_cast<std::ptrdiff_t>(shape[d] - 1) * strides[d];
@@ -74,12 +75,15 @@ PlanDesc normalize(const PlanDesc& in) {
     throw Error("rank " + std::to_string(rank) + " exceeds the maximum of " +
                 std::to_string(detail::kMaxRank));
   std::size_t total = 1;
-  const std::size_t limit = static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max()) / 8;
+  const std::size_t limit =
+      static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max()) / 8;
   for (std::size_t i = 0; i < rank; ++i) {
     if (d.shape[i] == 0)
-      throw Error("shape " + detail::shape_str(d.shape) + " has a zero extent on axis " + std::to_string(i));
+      throw Error("shape " + detail::shape_str(d.shape) + " has a zero extent on axis " +
+                  std::to_string(i));
     if (d.shape[i] > limit || total > limit / d.shape[i])
-      throw Error("shape " + detail::shape_str(d.shape) + " is too large: its byte count overflows");
+      throw Error("shape " + detail::shape_str(d.shape) +
+                  " is too large: its byte count overflows");
     total *= d.shape[i];
   }
   if (d.axes.empty())
@@ -88,9 +92,11 @@ PlanDesc normalize(const PlanDesc& in) {
   for (int& a : d.axes) {
     const int r = static_cast<int>(rank);
     if (a < -r || a >= r)
-      throw Error("axis " + std::to_string(a) + " is out of range for an array of rank " + std::to_string(rank));
+      throw Error("axis " + std::to_string(a) + " is out of range for an array of rank " +
+                  std::to_string(rank));
     if (a < 0) a += r;
-    if (seen[static_cast<std::size_t>(a)]) throw Error("axis " + std::to_string(a) + " is repeated in axes");
+    if (seen[static_cast<std::size_t>(a)])
+      throw Error("axis " + std::to_string(a) + " is repeated in axes");
     seen[static_cast<std::size_t>(a)] = true;
   }
   if (d.transforms.empty()) d.transforms.assign(d.axes.size(), AxisTransform{d.kind, d.type});
@@ -109,17 +115,21 @@ PlanDesc normalize(const PlanDesc& in) {
   }
   d.kind = d.transforms[0].kind;
   d.type = d.transforms[0].type;
-  if (d.precision != Precision::F32 && d.precision != Precision::F64) throw Error("unsupported precision");
+  if (d.precision != Precision::F32 && d.precision != Precision::F64)
+    throw Error("unsupported precision");
   if (d.norm != Norm::Backward && d.norm != Norm::Ortho && d.norm != Norm::Forward)
     throw Error("invalid norm");
   if (d.direction != Direction::Forward && d.direction != Direction::Inverse)
     throw Error("invalid direction");
   if (!d.orthogonalize) d.orthogonalize = d.norm == Norm::Ortho;
-  if (d.threads < 0) throw Error("threads must be >= 0 (0 = all hardware threads), got " + std::to_string(d.threads));
+  if (d.threads < 0)
+    throw Error("threads must be >= 0 (0 = all hardware threads), got " +
+                std::to_string(d.threads));
   if (d.threads == 0) d.threads = hardware_threads();
   if (d.backend == BackendKind::Auto) d.backend = BackendKind::CPU;
   if (d.backend != BackendKind::CPU)
-    throw Error("backend '" + std::string(to_string(d.backend)) + "' is not available in this build");
+    throw Error("backend '" + std::string(to_string(d.backend)) +
+                "' is not available in this build");
   return d;
 }
 
@@ -141,13 +151,14 @@ void Plan::execute_typed(const ConstView<T>& in, const View<T>& out) const {
     throw Error("input shape " + detail::shape_str(in.shape()) + " does not match the plan shape " +
                 detail::shape_str(desc_.shape));
   if (out.shape() != desc_.shape)
-    throw Error("output shape " + detail::shape_str(out.shape()) + " does not match the plan shape " +
-                detail::shape_str(desc_.shape));
+    throw Error("output shape " + detail::shape_str(out.shape()) +
+                " does not match the plan shape " + detail::shape_str(desc_.shape));
   execute_strided(in.data(), in.strides().data(), out.data(), out.strides().data());
 }
 
 template <class T>
-void Plan::execute_strided(const T* in, const std::ptrdiff_t* is, T* out, const std::ptrdiff_t* os) const {
+void Plan::execute_strided(const T* in, const std::ptrdiff_t* is, T* out,
+                           const std::ptrdiff_t* os) const {
   if (!impl_) throw Error("plan is empty (moved from)");
   constexpr Precision p = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
   if (p != desc_.precision)
@@ -190,10 +201,12 @@ void Plan::execute(const ConstView<float>& in, const View<float>& out) const {
 void Plan::execute(const ConstView<double>& in, const View<double>& out) const {
   execute_typed<double>(in, out);
 }
-void Plan::execute(const float* in, const std::ptrdiff_t* is, float* out, const std::ptrdiff_t* os) const {
+void Plan::execute(const float* in, const std::ptrdiff_t* is, float* out,
+                   const std::ptrdiff_t* os) const {
   execute_strided<float>(in, is, out, os);
 }
-void Plan::execute(const double* in, const std::ptrdiff_t* is, double* out, const std::ptrdiff_t* os) const {
+void Plan::execute(const double* in, const std::ptrdiff_t* is, double* out,
+                   const std::ptrdiff_t* os) const {
   execute_strided<double>(in, is, out, os);
 }
 

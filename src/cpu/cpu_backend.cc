@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <new>
 #include <memory>
+#include <new>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -78,7 +78,8 @@ std::unique_ptr<BackendPlan> make_cpu_plan(const PlanDesc& normalized) {
 std::string cpu_target_name() { return HWY_DYNAMIC_DISPATCH(cpu::Target)(); }
 std::vector<std::int64_t> cpu_available_targets() {
   std::vector<std::int64_t> r;
-  for (std::int64_t t = hwy::SupportedTargets() & HWY_TARGETS; t != 0; t &= t - 1) r.push_back(t & ~(t - 1));
+  for (std::int64_t t = hwy::SupportedTargets() & HWY_TARGETS; t != 0; t &= t - 1)
+    r.push_back(t & ~(t - 1));
   return r;
 }
 void cpu_force_target(std::int64_t target) {

@@ -100,7 +100,8 @@ class ComplexFFT {
       if (p % 2 == 1) {
         st.root.resize(p);
         for (std::size_t j = 0; j < p; ++j)
-          st.root[j] = ToCx<T0>(unit_root(static_cast<std::int64_t>(j), static_cast<std::int64_t>(p)));
+          st.root[j] =
+              ToCx<T0>(unit_root(static_cast<std::int64_t>(j), static_cast<std::int64_t>(p)));
       }
       stages_.push_back(std::move(st));
       L *= p;
@@ -155,11 +156,23 @@ class ComplexFFT {
 
   static std::vector<std::size_t> Factorize(std::size_t n) {
     std::vector<std::size_t> f;
-    while (n % 8 == 0) { f.push_back(8); n /= 8; }
-    while (n % 4 == 0) { f.push_back(4); n /= 4; }
-    if (n % 2 == 0) { f.push_back(2); n /= 2; }
+    while (n % 8 == 0) {
+      f.push_back(8);
+      n /= 8;
+    }
+    while (n % 4 == 0) {
+      f.push_back(4);
+      n /= 4;
+    }
+    if (n % 2 == 0) {
+      f.push_back(2);
+      n /= 2;
+    }
     for (std::size_t p = 3; p * p <= n; p += 2)
-      while (n % p == 0) { f.push_back(p); n /= p; }
+      while (n % p == 0) {
+        f.push_back(p);
+        n /= p;
+      }
     if (n > 1) f.push_back(n);
     return f;
   }
@@ -241,7 +254,8 @@ class ComplexFFT {
 
   // 4-point DFT of c0..c3 into u[0], u[s], u[2s], u[3s].
   template <bool kFwd, class T>
-  static void Dft4(const Cx<T>& c0, const Cx<T>& c1, const Cx<T>& c2, const Cx<T>& c3, Cx<T>* u, std::size_t s) {
+  static void Dft4(const Cx<T>& c0, const Cx<T>& c1, const Cx<T>& c2, const Cx<T>& c3, Cx<T>* u,
+                   std::size_t s) {
     const Cx<T> a = c0 + c2, b = c0 - c2, c = c1 + c3, d = RotI<kFwd>(c1 - c3);
     u[0] = a + c;
     u[s] = b + d;
@@ -249,7 +263,8 @@ class ComplexFFT {
     u[3 * s] = b - d;
   }
 
-  // Radix 8 = two radix-4 halves: u_{2k} = DFT4(t_j + t_{j+4}), u_{2k+1} = DFT4((t_j - t_{j+4}) w8^j).
+  // Radix 8 = two radix-4 halves: u_{2k} = DFT4(t_j + t_{j+4}), u_{2k+1} = DFT4((t_j - t_{j+4})
+  // w8^j).
   template <bool kFwd, class T>
   void Pass8(const Stage& st, const Cx<T>* x, Cx<T>* y) const {
     const std::size_t m = st.m, L = st.L, ml = m * L;
@@ -308,7 +323,8 @@ class ComplexFFT {
       Cx<T>* y0 = y + (n1 * 5) * L;
       const std::size_t ml = m * L;
       for (std::size_t s = 0; s < L; ++s) {
-        const Cx<T> t0 = x0[s], t1 = x0[ml + s], t2 = x0[2 * ml + s], t3 = x0[3 * ml + s], t4 = x0[4 * ml + s];
+        const Cx<T> t0 = x0[s], t1 = x0[ml + s], t2 = x0[2 * ml + s], t3 = x0[3 * ml + s],
+                    t4 = x0[4 * ml + s];
         const Cx<T> sa = t1 + t4, da = t1 - t4, sb = t2 + t3, db = t2 - t3;
         const Cx<T> a1{t0.r + sa.r * c1 + sb.r * c2, t0.i + sa.i * c1 + sb.i * c2};
         const Cx<T> a2{t0.r + sa.r * c2 + sb.r * c1, t0.i + sa.i * c2 + sb.i * c1};
@@ -321,7 +337,8 @@ class ComplexFFT {
   }
 
   // Odd radix p: u_k = t_0 + sum_{j=1}^{(p-1)/2} [cos(2pi jk/p)(t_j + t_{p-j})
-  //                                              -+ i sin(2pi jk/p)(t_j - t_{p-j})], u_{p-k} likewise.
+  //                                              -+ i sin(2pi jk/p)(t_j - t_{p-j})], u_{p-k}
+  //                                              likewise.
   template <bool kFwd, class T>
   void PassOdd(const Stage& st, const Cx<T>* x, Cx<T>* y) const {
     const std::size_t p = st.p, m = st.m, L = st.L, h = (p - 1) / 2;
@@ -376,7 +393,8 @@ class ComplexFFT {
     const std::uint64_t twon = 2 * static_cast<std::uint64_t>(n_);
     for (std::size_t j = 0; j < n_; ++j) {
       const std::uint64_t jj = (static_cast<std::uint64_t>(j) * j) % twon;
-      chirp_[j] = ToCx<T0>(unit_root(static_cast<std::int64_t>(jj), static_cast<std::int64_t>(twon), +1));
+      chirp_[j] =
+          ToCx<T0>(unit_root(static_cast<std::int64_t>(jj), static_cast<std::int64_t>(twon), +1));
     }
     std::vector<Cx<T0>> b(m, Cx<T0>{0, 0}), s(blue_->scratch_len());
     b[0] = chirp_[0];
@@ -433,14 +451,16 @@ class ComplexFFT {
       tw6i_.resize(n_);
       for (std::size_t k1 = 0; k1 < m1; ++k1)
         for (std::size_t j2 = 0; j2 < m2; ++j2) {
-          const Cx<T0> w = ToCx<T0>(unit_root(static_cast<std::int64_t>(j2 * k1), static_cast<std::int64_t>(n_)));
+          const Cx<T0> w = ToCx<T0>(
+              unit_root(static_cast<std::int64_t>(j2 * k1), static_cast<std::int64_t>(n_)));
           tw6r_[k1 * m2 + j2] = w.r;
           tw6i_[k1 * m2 + j2] = w.i;
         }
       // Scratch in scalar complex units: planes re/im (n), column and row vectors with their
       // FFT scratch, and slack for 128-byte alignment of each piece.
       const std::size_t vec = kSixLanes;
-      six_scratch_ = n_ + vec * (m1 + col_->scratch_len() + m2 + row_->scratch_len()) + 4 * 128 / sizeof(Cx<T0>);
+      six_scratch_ = n_ + vec * (m1 + col_->scratch_len() + m2 + row_->scratch_len()) +
+                     4 * 128 / sizeof(Cx<T0>);
       return;
     }
   }

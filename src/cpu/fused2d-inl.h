@@ -7,8 +7,8 @@
 //   y(k1,k2)    = 2 Re[ W1(k1) (A + B) ],   y(k1,N2-k2) = -2 Im[ W1(k1) (A - B) ],
 //   A = W2(k2) V(k1,k2),  B = conj(W2(k2) V(N1-k1 mod N1, k2)),  W(k) = exp(-i pi k/(2N)) (scaled),
 // so only the half spectrum k2 <= N2/2 is needed. Pass 1 (rows, lanes across rows): reorder and
-// real FFT of each row into a planar complex buffer. Pass 2 (columns, lanes across columns): complex
-// FFT of each column, then the post-processing writes output columns k2 and N2-k2 at once.
+// real FFT of each row into a planar complex buffer. Pass 2 (columns, lanes across columns):
+// complex FFT of each column, then the post-processing writes output columns k2 and N2-k2 at once.
 // Inverse (DCT-III along both axes): the same two passes backwards: pass 1 combines, per column
 // pair (k2, N2-k2), Z2(k1) = (x(k1,k2) - i x(k1,N2-k2)) W2'(k2) and Z1(k1) = (Z2(k1) - i Z2(N1-k1))
 // W1'(k1), then an inverse complex FFT along the column; pass 2 runs the inverse real FFT of each
@@ -30,7 +30,8 @@ namespace dctx::cpu::HWY_NAMESPACE {
 inline bool Fused2DApplies(const PlanDesc& d) {
   if (d.shape.size() != 2 || d.axes.size() != 2) return false;
   for (const AxisTransform& t : d.transforms)
-    if (t.kind != Kind::DCT || (t.type != 2 && t.type != 3) || t.type != d.transforms[0].type) return false;
+    if (t.kind != Kind::DCT || (t.type != 2 && t.type != 3) || t.type != d.transforms[0].type)
+      return false;
   return d.shape[0] >= 2 && d.shape[1] >= 2;
 }
 
@@ -41,9 +42,13 @@ class Fused2DPlan final : public detail::BackendPlan {
 
  public:
   explicit Fused2DPlan(const PlanDesc& d)
-      : n1_(d.shape[0]), n2_(d.shape[1]), h_(d.shape[1] / 2 + 1), threads_(d.threads),
+      : n1_(d.shape[0]),
+        n2_(d.shape[1]),
+        h_(d.shape[1] / 2 + 1),
+        threads_(d.threads),
         forward_(detail::effective_type(d, d.transforms[0]) == 2),
-        rfft_(n2_, false), cfft_(n1_, false) {  // vector lines only
+        rfft_(n2_, false),
+        cfft_(n1_, false) {  // vector lines only
     const bool ortho = *d.orthogonalize;
     // Axis order in `axes` does not matter: the 2D transform is separable.
     const double f1 = detail::axis_scale(d, d.transforms[0], n1_);
@@ -66,13 +71,19 @@ class Fused2DPlan final : public detail::BackendPlan {
     perm2_ = Permutation(n2_);
   }
 
-  void execute(const float* in, const std::ptrdiff_t* is, float* out, const std::ptrdiff_t* os) const override {
-    if constexpr (std::is_same_v<T0, float>) Run(in, is, out, os);
-    else throw Error("plan precision is float64 but the data is float32");
+  void execute(const float* in, const std::ptrdiff_t* is, float* out,
+               const std::ptrdiff_t* os) const override {
+    if constexpr (std::is_same_v<T0, float>)
+      Run(in, is, out, os);
+    else
+      throw Error("plan precision is float64 but the data is float32");
   }
-  void execute(const double* in, const std::ptrdiff_t* is, double* out, const std::ptrdiff_t* os) const override {
-    if constexpr (std::is_same_v<T0, double>) Run(in, is, out, os);
-    else throw Error("plan precision is float32 but the data is float64");
+  void execute(const double* in, const std::ptrdiff_t* is, double* out,
+               const std::ptrdiff_t* os) const override {
+    if constexpr (std::is_same_v<T0, double>)
+      Run(in, is, out, os);
+    else
+      throw Error("plan precision is float32 but the data is float64");
   }
   std::string describe() const override {
     return std::string("cpu[") + TargetName() + ", " + std::to_string(kLanes) + " lanes, threads " +
@@ -130,7 +141,8 @@ class Fused2DPlan final : public detail::BackendPlan {
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t r0 = g * kLanes, cnt = std::min(kLanes, n1_ - r0);
         const T0* rows[kLanes];
-        for (std::size_t l = 0; l < kLanes; ++l) rows[l] = in + static_cast<std::ptrdiff_t>(perm1_[r0 + std::min(l, cnt - 1)]) * is[0];
+        for (std::size_t l = 0; l < kLanes; ++l)
+          rows[l] = in + static_cast<std::ptrdiff_t>(perm1_[r0 + std::min(l, cnt - 1)]) * is[0];
         for (std::size_t j = 0; j < n2_; ++j) {
           const std::ptrdiff_t o = static_cast<std::ptrdiff_t>(perm2_[j]) * is[1];
           V t;
@@ -148,7 +160,8 @@ class Fused2DPlan final : public detail::BackendPlan {
   }
 
   // Pass 2 forward: column FFTs and the symmetric post-processing into output columns k2, N2-k2.
-  void ColumnsForward(const T0* cre, const T0* cim, std::size_t hp, T0* out, const std::ptrdiff_t* os) const {
+  void ColumnsForward(const T0* cre, const T0* cim, std::size_t hp, T0* out,
+                      const std::ptrdiff_t* os) const {
     const std::size_t groups = hp / kLanes;
     ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       Cx<V>* const z = ThreadLineBuffers<V>(0, n1_ + cfft_.scratch_len()).second;
@@ -171,7 +184,8 @@ class Fused2DPlan final : public detail::BackendPlan {
           for (std::size_t l = 0; l < cnt; ++l) {
             const std::size_t k2 = k0 + l;
             row[static_cast<std::ptrdiff_t>(k2) * os[1]] = y0[l];
-            if (k2 != 0 && n2_ - k2 != k2) row[static_cast<std::ptrdiff_t>(n2_ - k2) * os[1]] = y1[l];
+            if (k2 != 0 && n2_ - k2 != k2)
+              row[static_cast<std::ptrdiff_t>(n2_ - k2) * os[1]] = y1[l];
           }
         }
       }
@@ -179,7 +193,8 @@ class Fused2DPlan final : public detail::BackendPlan {
   }
 
   // Pass 1 inverse: combine the column pair (k2, N2-k2), pre-rotate along both axes, inverse FFT.
-  void ColumnsInverse(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim, std::size_t hp) const {
+  void ColumnsInverse(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim,
+                      std::size_t hp) const {
     const std::size_t groups = hp / kLanes;
     ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       Cx<V>* const z2 = ThreadLineBuffers<V>(0, 2 * n1_ + cfft_.scratch_len()).second;
@@ -212,7 +227,8 @@ class Fused2DPlan final : public detail::BackendPlan {
   }
 
   // Pass 2 inverse: inverse real FFT of each row, scattered through p1 (rows) and p2 (columns).
-  void RowsInverse(const T0* cre, const T0* cim, std::size_t hp, T0* out, const std::ptrdiff_t* os) const {
+  void RowsInverse(const T0* cre, const T0* cim, std::size_t hp, T0* out,
+                   const std::ptrdiff_t* os) const {
     const std::size_t groups = (n1_ + kLanes - 1) / kLanes;
     ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       const auto [v, s] = ThreadLineBuffers<V>(n2_, h_ + rfft_.scratch_len());
@@ -229,7 +245,8 @@ class Fused2DPlan final : public detail::BackendPlan {
         rfft_.backward(s, v, s + h_);
         for (std::size_t l = 0; l < cnt; ++l) {
           T0* row = out + static_cast<std::ptrdiff_t>(perm1_[r0 + l]) * os[0];
-          for (std::size_t j = 0; j < n2_; ++j) row[static_cast<std::ptrdiff_t>(perm2_[j]) * os[1]] = v[j][l];
+          for (std::size_t j = 0; j < n2_; ++j)
+            row[static_cast<std::ptrdiff_t>(perm2_[j]) * os[1]] = v[j][l];
         }
       }
     });

@@ -54,7 +54,7 @@ void ParallelFor(int threads, std::size_t groups, F&& work) {
   const std::size_t nt = std::min<std::size_t>(static_cast<std::size_t>(threads), groups);
   if (nt <= 1) return work(0, groups);
 #if defined(DCTX_HAVE_OPENMP)
-#pragma omp parallel num_threads(static_cast<int>(nt))
+#pragma omp parallel num_threads(static_cast <int>(nt))
   {
     const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
     const std::size_t nth = static_cast<std::size_t>(omp_get_num_threads());
@@ -62,7 +62,8 @@ void ParallelFor(int threads, std::size_t groups, F&& work) {
   }
 #else
   std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < nt; ++t) pool.emplace_back(work, groups * t / nt, groups * (t + 1) / nt);
+  for (std::size_t t = 1; t < nt; ++t)
+    pool.emplace_back(work, groups * t / nt, groups * (t + 1) / nt);
   work(0, groups / nt);
   for (auto& th : pool) th.join();
 #endif
@@ -88,13 +89,17 @@ class CpuPlan final : public detail::BackendPlan {
 
   void execute(const float* in, const std::ptrdiff_t* is, float* out,
                const std::ptrdiff_t* os) const override {
-    if constexpr (std::is_same_v<T0, float>) Run(in, is, out, os);
-    else throw Error("plan precision is float64 but the data is float32");
+    if constexpr (std::is_same_v<T0, float>)
+      Run(in, is, out, os);
+    else
+      throw Error("plan precision is float64 but the data is float32");
   }
   void execute(const double* in, const std::ptrdiff_t* is, double* out,
                const std::ptrdiff_t* os) const override {
-    if constexpr (std::is_same_v<T0, double>) Run(in, is, out, os);
-    else throw Error("plan precision is float32 but the data is float64");
+    if constexpr (std::is_same_v<T0, double>)
+      Run(in, is, out, os);
+    else
+      throw Error("plan precision is float32 but the data is float64");
   }
 
   std::string describe() const override {
@@ -120,8 +125,10 @@ class CpuPlan final : public detail::BackendPlan {
   void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
     bool first = true;
     for (const Axis& a : axes_) {
-      if (first) RunAxis(a, in, is, out, os);
-      else RunAxis(a, out, os, out, os);
+      if (first)
+        RunAxis(a, in, is, out, os);
+      else
+        RunAxis(a, out, os, out, os);
       first = false;
     }
   }
@@ -154,9 +161,11 @@ class CpuPlan final : public detail::BackendPlan {
           T0* line = reinterpret_cast<T0*>(buf);
           Cx<T0>* sscr = reinterpret_cast<Cx<T0>*>(scratch);
           for (std::size_t l = 0; l < cnt; ++l) {
-            for (std::size_t i = 0; i < n; ++i) line[i] = in[oin[l] + static_cast<std::ptrdiff_t>(i) * lin];
+            for (std::size_t i = 0; i < n; ++i)
+              line[i] = in[oin[l] + static_cast<std::ptrdiff_t>(i) * lin];
             a.r2r.exec(line, sscr);
-            for (std::size_t i = 0; i < n; ++i) out[oout[l] + static_cast<std::ptrdiff_t>(i) * lout] = line[i];
+            for (std::size_t i = 0; i < n; ++i)
+              out[oout[l] + static_cast<std::ptrdiff_t>(i) * lout] = line[i];
           }
           continue;
         }
@@ -171,8 +180,8 @@ class CpuPlan final : public detail::BackendPlan {
   // Offsets of lines j0 .. j0+cnt-1 (innermost other axis fastest): one div/mod decomposition,
   // then an odometer step per line.
   static void LineOffsets(std::size_t j0, std::size_t cnt, std::size_t nd, const std::size_t* ext,
-                          const std::ptrdiff_t* sin, const std::ptrdiff_t* sout, std::ptrdiff_t* oin,
-                          std::ptrdiff_t* oout) {
+                          const std::ptrdiff_t* sin, const std::ptrdiff_t* sout,
+                          std::ptrdiff_t* oin, std::ptrdiff_t* oout) {
     std::size_t idx[detail::kMaxRank];
     std::ptrdiff_t a = 0, b = 0;
     for (std::size_t d = nd, j = j0; d-- > 0;) {
@@ -219,15 +228,18 @@ class CpuPlan final : public detail::BackendPlan {
                      std::size_t n, V* buf) {
     if (Consecutive(off, cnt)) {
       const T0* p = in + off[0];
-      for (std::size_t i = 0; i < n; ++i) std::memcpy(&buf[i], p + static_cast<std::ptrdiff_t>(i) * s, sizeof(V));
+      for (std::size_t i = 0; i < n; ++i)
+        std::memcpy(&buf[i], p + static_cast<std::ptrdiff_t>(i) * s, sizeof(V));
       return;
     }
     if (s == 1 && CriticalStride(off, cnt)) {
       alignas(64) T0 tile[kLanes][kBlock];
-      for (std::size_t l = cnt; l < kLanes; ++l) std::memset(tile[l], 0, sizeof(tile[l]));  // unused lanes
+      for (std::size_t l = cnt; l < kLanes; ++l)
+        std::memset(tile[l], 0, sizeof(tile[l]));  // unused lanes
       for (std::size_t i0 = 0; i0 < n; i0 += kBlock) {
         const std::size_t len = std::min(kBlock, n - i0);
-        for (std::size_t l = 0; l < cnt; ++l) std::memcpy(tile[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), len * sizeof(T0));
+        for (std::size_t l = 0; l < cnt; ++l)
+          std::memcpy(tile[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), len * sizeof(T0));
         for (std::size_t i = 0; i < len; ++i) {
           V v;
           for (std::size_t l = 0; l < kLanes; ++l) v[l] = tile[l][i];
@@ -248,7 +260,8 @@ class CpuPlan final : public detail::BackendPlan {
                       std::size_t cnt, std::size_t n) {
     if (Consecutive(off, cnt)) {
       T0* p = out + off[0];
-      for (std::size_t i = 0; i < n; ++i) std::memcpy(p + static_cast<std::ptrdiff_t>(i) * s, &buf[i], sizeof(V));
+      for (std::size_t i = 0; i < n; ++i)
+        std::memcpy(p + static_cast<std::ptrdiff_t>(i) * s, &buf[i], sizeof(V));
       return;
     }
     if (s == 1 && CriticalStride(off, cnt)) {
@@ -259,7 +272,8 @@ class CpuPlan final : public detail::BackendPlan {
           const V v = buf[i0 + i];
           for (std::size_t l = 0; l < kLanes; ++l) tile[l][i] = v[l];
         }
-        for (std::size_t l = 0; l < cnt; ++l) std::memcpy(out + off[l] + static_cast<std::ptrdiff_t>(i0), tile[l], len * sizeof(T0));
+        for (std::size_t l = 0; l < cnt; ++l)
+          std::memcpy(out + off[l] + static_cast<std::ptrdiff_t>(i0), tile[l], len * sizeof(T0));
       }
       return;
     }

@@ -69,7 +69,8 @@ class R2R {
           tw2_.resize(n);
           for (std::size_t j = 0; j < n; ++j) {
             tw_[j] = ToCx<T0>(half_unit_root(static_cast<std::int64_t>(j), 2 * n));
-            tw2_[j] = ToCx<T0>(2.0L * fct * half_unit_root(static_cast<std::int64_t>(2 * j + 1), 4 * n));
+            tw2_[j] =
+                ToCx<T0>(2.0L * fct * half_unit_root(static_cast<std::int64_t>(2 * j + 1), 4 * n));
           }
           scratch_ = 2 * n + cfft_->scratch_len();
         }
@@ -86,8 +87,7 @@ class R2R {
         c0_ = static_cast<T0>(fct);
         break;
       }
-      default:
-        throw Error("internal: transform type " + std::to_string(t.type));
+      default: throw Error("internal: transform type " + std::to_string(t.type));
     }
   }
 
@@ -158,7 +158,8 @@ class R2R {
     const std::size_t n = n_, m = n / 2;
     if (dst_) std::reverse(x, x + n);
     Cx<T>* z = s;
-    for (std::size_t j = 0; j < m; ++j) z[j] = MulW<false>(Cx<T>{x[2 * j], x[n - 1 - 2 * j]}, tw_[j]);
+    for (std::size_t j = 0; j < m; ++j)
+      z[j] = MulW<false>(Cx<T>{x[2 * j], x[n - 1 - 2 * j]}, tw_[j]);
     cfft_->template exec<true>(z, s + m);
     for (std::size_t k = 0; k < m; ++k) {
       const Cx<T> w = MulW<false>(z[k], tw2_[k]);

@@ -25,7 +25,8 @@ struct Oracle8 {
       for (int v = 0; v < 8; ++v) {
         long double s = 0;
         for (int x = 0; x < 8; ++x)
-          for (int y = 0; y < 8; ++y) s += a[u][x] * a[v][y] * static_cast<long double>(f[8 * x + y]);
+          for (int y = 0; y < 8; ++y)
+            s += a[u][x] * a[v][y] * static_cast<long double>(f[8 * x + y]);
         c[8 * u + v] = s;
       }
   }
@@ -36,7 +37,8 @@ struct Oracle8 {
       for (int y = 0; y < 8; ++y) {
         long double s = 0;
         for (int u = 0; u < 8; ++u)
-          for (int v = 0; v < 8; ++v) s += a[u][x] * a[v][y] * static_cast<long double>(c[8 * u + v]);
+          for (int v = 0; v < 8; ++v)
+            s += a[u][x] * a[v][y] * static_cast<long double>(c[8 * u + v]);
         f[8 * x + y] = s;
       }
   }

@@ -38,7 +38,6 @@ inline std::string target_param_name(const ::testing::TestParamInfo<std::int64_t
 
 }  // namespace dctx::test8
 
-#define DCTX_INSTANTIATE_PER_TARGET(suite)                                           \
-  INSTANTIATE_TEST_SUITE_P(Targets, suite,                                           \
-                           ::testing::ValuesIn(::dctx::test8::block8_targets()),     \
+#define DCTX_INSTANTIATE_PER_TARGET(suite)                                                       \
+  INSTANTIATE_TEST_SUITE_P(Targets, suite, ::testing::ValuesIn(::dctx::test8::block8_targets()), \
                            ::dctx::test8::target_param_name)

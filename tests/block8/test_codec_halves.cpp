@@ -10,8 +10,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <type_traits>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "block8/oracle8.hpp"
@@ -92,7 +92,8 @@ TEST_P(CodecHalves, EqualTheSeparatePassesAtEveryTileWidth) {
         EXPECT_EQ(0, std::memcmp(got.data(), back.data(), n * sizeof(float)));  // NaN gaps too
         // Decoding what the encoder made is the fused round trip.
         std::vector<float> fused(n, kNaN);
-        block8_roundtrip_quantized(ConstView<float>(x.data(), s, st), View<float>(fused.data(), s, st), t);
+        block8_roundtrip_quantized(ConstView<float>(x.data(), s, st),
+                                   View<float>(fused.data(), s, st), t);
         EXPECT_EQ(0, std::memcmp(got.data(), fused.data(), n * sizeof(float)));
       }
       {  // int16, against the separate passes and the scalar kernels
@@ -133,7 +134,7 @@ TEST_P(CodecHalves, SaturationAndNaNAsTheSeparatePasses) {
   QuantTable ones;
   ones.q.fill(1);
   auto x = test8::random_floats(rows * cols, -1e6f, 1e6f, 7);
-  x[3] = kNaN;                                       // block (0, 0)
+  x[3] = kNaN;                                                // block (0, 0)
   x[cols * 9 + 20] = std::numeric_limits<float>::infinity();  // block (1, 2)
   for (const QuantTable& t : {ones, quant_table_nvidia()}) {
     std::size_t zeros = 0;
@@ -169,11 +170,13 @@ TEST_P(CodecHalves, BatchesEdgesThreadsInPlaceAndOtherKernels) {
         std::vector<std::int16_t> want(c.size(), kPoison), lv(c.size(), kPoison);
         block8_forward(ConstView<T>(x.data(), si), View<T>(c.data(), sp), o);
         block8_quantize(ConstView<T>(c.data(), sp), View<std::int16_t>(want.data(), sp), t);
-        block8_forward_quantized(ConstView<T>(x.data(), si), View<std::int16_t>(lv.data(), sp), t, o);
+        block8_forward_quantized(ConstView<T>(x.data(), si), View<std::int16_t>(lv.data(), sp), t,
+                                 o);
         EXPECT_EQ(lv, want);
         block8_dequantize(ConstView<std::int16_t>(lv.data(), sp), View<T>(d.data(), sp), t);
         block8_inverse(ConstView<T>(d.data(), sp), View<T>(back.data(), si), o);
-        block8_inverse_dequantized(ConstView<std::int16_t>(lv.data(), sp), View<T>(got.data(), si), t, o);
+        block8_inverse_dequantized(ConstView<std::int16_t>(lv.data(), sp), View<T>(got.data(), si),
+                                   t, o);
         EXPECT_EQ(got, back);
       };
       if (k != Block8Kernel::Int16) check(xf);
@@ -184,11 +187,15 @@ TEST_P(CodecHalves, BatchesEdgesThreadsInPlaceAndOtherKernels) {
   const Shape s{pr, pc};
   auto x = test8::random_int16(pr * pc, -128, 127, 13);
   std::vector<std::int16_t> lv(x.size()), out(x.size());
-  block8_forward_quantized(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(lv.data(), s), t);
-  block8_inverse_dequantized(ConstView<std::int16_t>(lv.data(), s), View<std::int16_t>(out.data(), s), t);
-  block8_forward_quantized(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(x.data(), s), t);
+  block8_forward_quantized(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(lv.data(), s),
+                           t);
+  block8_inverse_dequantized(ConstView<std::int16_t>(lv.data(), s),
+                             View<std::int16_t>(out.data(), s), t);
+  block8_forward_quantized(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(x.data(), s),
+                           t);
   EXPECT_EQ(x, lv);
-  block8_inverse_dequantized(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(x.data(), s), t);
+  block8_inverse_dequantized(ConstView<std::int16_t>(x.data(), s), View<std::int16_t>(x.data(), s),
+                             t);
   EXPECT_EQ(x, out);
 }
 
@@ -203,7 +210,8 @@ TEST_P(CodecHalves, Int16EqualsScalarKernels) {
     std::vector<std::int16_t> lv(x.size(), kPoison), ref(x.size(), kPoison);
     const auto stats = block8_forward_quantized(ConstView<std::int16_t>(x.data(), {rows, cols}),
                                                 View<std::int16_t>(lv.data(), {rows, cols}), t);
-    const auto zeros = block8::scalar::ForwardQuantizeI16(x.data(), cols, ref.data(), cols, rows, cols, q);
+    const auto zeros =
+        block8::scalar::ForwardQuantizeI16(x.data(), cols, ref.data(), cols, rows, cols, q);
     EXPECT_EQ(lv, ref);
     EXPECT_EQ(stats.zeros, zeros);
     std::vector<std::int16_t> out(x.size(), kPoison);
@@ -242,7 +250,8 @@ TEST_P(CodecHalves, StreamedLevelsEqualOrdinaryStores) {
     SCOPED_TRACE("output " + std::to_string(offset) + " bytes past a page");
     std::fill(out_buf.begin(), out_buf.end(), kPoison);
     std::int16_t* out = out_page + offset / 2;
-    const auto stats = block8_forward_quantized(ConstView<float>(in, s, st), View<std::int16_t>(out, s, st), t);
+    const auto stats =
+        block8_forward_quantized(ConstView<float>(in, s, st), View<std::int16_t>(out, s, st), t);
     EXPECT_EQ(stats.zeros, zeros);
     std::size_t bad = 0, touched = 0;
     for (std::size_t k = 0; k < out_buf.size(); ++k) {
@@ -282,7 +291,8 @@ TEST_P(CodecHalves, QuantizeInt16EveryValueAndQuantizer) {
   const Shape s{rows, cols};
   std::vector<std::int16_t> c(rows * cols), lv(c.size()), back(c.size());
   for (std::size_t r = 0; r < rows; ++r)
-    for (std::size_t k = 0; k < cols; ++k) c[r * cols + k] = static_cast<std::int16_t>(int(k / 8) - 32768);
+    for (std::size_t k = 0; k < cols; ++k)
+      c[r * cols + k] = static_cast<std::int16_t>(int(k / 8) - 32768);
   for (const QuantTable& t : every_quantizer()) {
     std::fill(lv.begin(), lv.end(), kPoison);
     block8_quantize(ConstView<std::int16_t>(c.data(), s), View<std::int16_t>(lv.data(), s), t);
@@ -324,12 +334,14 @@ TEST_P(CodecHalves, QuantizeFloatTiesNaNAndBothPaths) {
     std::vector<std::int16_t> lv2(2 * c.size(), kPoison);
     for (std::size_t k = 0; k < c.size(); ++k) c2[2 * k] = c[k];
     const Strides every_other{std::ptrdiff_t(2 * cols), 2};
-    block8_quantize(ConstView<float>(c2.data(), s, every_other), View<std::int16_t>(lv2.data(), s, every_other), t);
+    block8_quantize(ConstView<float>(c2.data(), s, every_other),
+                    View<std::int16_t>(lv2.data(), s, every_other), t);
     std::size_t bad = 0;
     for (std::size_t k = 0; k < c.size(); ++k) {
       const int q = t.q[8 * (k / cols % 8) + k % cols % 8];
       const double x = double(c[k]) * double(1.0f / float(q));
-      const double want = std::isnan(x) ? 0 : std::clamp(test8::round_half_away(x), -32768.0L, 32767.0L);
+      const double want =
+          std::isnan(x) ? 0 : std::clamp(test8::round_half_away(x), -32768.0L, 32767.0L);
       // c * (1/Q) in float may round onto or off a half-integer; the ties built above are exact
       // multiples of Q whose quotient float evaluates exactly when Q is a power of two.
       const bool exact = std::isnan(x) || std::isinf(x) || (q & (q - 1)) == 0 ||
@@ -360,10 +372,12 @@ TEST_P(CodecHalves, QuantizeFollowsTheTableOfEachCall) {
   for (std::size_t k = 0; k < c.size(); ++k) c2[2 * k] = c[k];
   QuantTable nudged = quant_table_nvidia();
   nudged.q[63] = 1;  // differs from the NVIDIA table in the last entry only
-  for (const QuantTable& t : {quant_table_nvidia(), nudged, quant_table_nvidia(), quant_table_jpeg_luma(20), nudged}) {
+  for (const QuantTable& t :
+       {quant_table_nvidia(), nudged, quant_table_nvidia(), quant_table_jpeg_luma(20), nudged}) {
     std::vector<std::int16_t> lv(c.size(), kPoison), ref(2 * c.size(), kPoison);
     block8_quantize(ConstView<float>(c.data(), s), View<std::int16_t>(lv.data(), s), t);
-    block8_quantize(ConstView<float>(c2.data(), s, every_other), View<std::int16_t>(ref.data(), s, every_other), t);
+    block8_quantize(ConstView<float>(c2.data(), s, every_other),
+                    View<std::int16_t>(ref.data(), s, every_other), t);
     for (std::size_t k = 0; k < c.size(); ++k) ASSERT_EQ(lv[k], ref[2 * k]) << k;
     std::vector<float> d(c.size());
     block8_dequantize(ConstView<std::int16_t>(lv.data(), s), View<float>(d.data(), s), t);
@@ -377,26 +391,66 @@ TEST(CodecHalvesErrors, BadShapesKernelsAndTables) {
   const QuantTable t = quant_table_nvidia();
   QuantTable zero = t;
   zero.q[9] = 0;
-  expect_error([&] { block8_forward_quantized(ConstView<float>(f.data(), {12, 16}), View<std::int16_t>(j16.data(), {16, 16}), t); },
-               "12 x 16 samples: sides must be multiples of 8");
-  expect_error([&] { block8_forward_quantized(ConstView<float>(f.data(), {16, 16}), View<std::int16_t>(j16.data(), {16, 8}), t); },
-               "levels is 16 x 8");
-  expect_error([&] { block8_forward_quantized(ConstView<float>(f.data(), {8, 8}), View<std::int16_t>(j16.data(), {8, 8}), zero); },
-               "entry 9 (row 1, column 1) is 0");
-  expect_error([&] { block8_forward_quantized(ConstView<float>(f.data(), {8, 8}), View<std::int16_t>(j16.data(), {8, 8}), t, {Block8Kernel::Int16}); },
-               "Int16 kernel");
-  expect_error([&] { block8_forward_quantized(ConstView<float>(f.data(), {2, 8, 8}), View<std::int16_t>(j16.data(), {16, 8}), t); },
-               "rank");
-  expect_error([&] { block8_forward_quantized(ConstView<std::int16_t>(i16.data(), {8, 8}), View<std::int16_t>(j16.data(), {8, 8}, {0, 1}), t); },
-               "zero stride");
-  expect_error([&] { block8_inverse_dequantized(ConstView<std::int16_t>(i16.data(), {16, 20}), View<float>(f.data(), {16, 20}), t); },
-               "level plane of 16 x 20 samples: sides must be multiples of 8");
-  expect_error([&] { block8_inverse_dequantized(ConstView<std::int16_t>(i16.data(), {16, 16}), View<float>(f.data(), {13, 16}), t); },
-               "Block8Edge::Replicate");
-  expect_error([&] { block8_inverse_dequantized(ConstView<std::int16_t>(i16.data(), {2, 8, 8}), View<std::int16_t>(j16.data(), {3, 8, 8}), t); },
-               "2 planes");
-  expect_error([&] { block8_inverse_dequantized(ConstView<std::int16_t>(nullptr, {8, 8}), View<std::int16_t>(j16.data(), {8, 8}), t); },
-               "null");
+  expect_error(
+      [&] {
+        block8_forward_quantized(ConstView<float>(f.data(), {12, 16}),
+                                 View<std::int16_t>(j16.data(), {16, 16}), t);
+      },
+      "12 x 16 samples: sides must be multiples of 8");
+  expect_error(
+      [&] {
+        block8_forward_quantized(ConstView<float>(f.data(), {16, 16}),
+                                 View<std::int16_t>(j16.data(), {16, 8}), t);
+      },
+      "levels is 16 x 8");
+  expect_error(
+      [&] {
+        block8_forward_quantized(ConstView<float>(f.data(), {8, 8}),
+                                 View<std::int16_t>(j16.data(), {8, 8}), zero);
+      },
+      "entry 9 (row 1, column 1) is 0");
+  expect_error(
+      [&] {
+        block8_forward_quantized(ConstView<float>(f.data(), {8, 8}),
+                                 View<std::int16_t>(j16.data(), {8, 8}), t, {Block8Kernel::Int16});
+      },
+      "Int16 kernel");
+  expect_error(
+      [&] {
+        block8_forward_quantized(ConstView<float>(f.data(), {2, 8, 8}),
+                                 View<std::int16_t>(j16.data(), {16, 8}), t);
+      },
+      "rank");
+  expect_error(
+      [&] {
+        block8_forward_quantized(ConstView<std::int16_t>(i16.data(), {8, 8}),
+                                 View<std::int16_t>(j16.data(), {8, 8}, {0, 1}), t);
+      },
+      "zero stride");
+  expect_error(
+      [&] {
+        block8_inverse_dequantized(ConstView<std::int16_t>(i16.data(), {16, 20}),
+                                   View<float>(f.data(), {16, 20}), t);
+      },
+      "level plane of 16 x 20 samples: sides must be multiples of 8");
+  expect_error(
+      [&] {
+        block8_inverse_dequantized(ConstView<std::int16_t>(i16.data(), {16, 16}),
+                                   View<float>(f.data(), {13, 16}), t);
+      },
+      "Block8Edge::Replicate");
+  expect_error(
+      [&] {
+        block8_inverse_dequantized(ConstView<std::int16_t>(i16.data(), {2, 8, 8}),
+                                   View<std::int16_t>(j16.data(), {3, 8, 8}), t);
+      },
+      "2 planes");
+  expect_error(
+      [&] {
+        block8_inverse_dequantized(ConstView<std::int16_t>(nullptr, {8, 8}),
+                                   View<std::int16_t>(j16.data(), {8, 8}), t);
+      },
+      "null");
   // Nothing is written when the arguments are refused.
   EXPECT_TRUE(std::all_of(j16.begin(), j16.end(), [](std::int16_t v) { return v == 0; }));
 }

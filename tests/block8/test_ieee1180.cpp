@@ -88,7 +88,8 @@ const std::vector<Run>& runs() {
     std::vector<Run> out;
     for (auto [L, H] : {std::array<long, 2>{256, 255}, {5, 5}, {300, 300}})
       for (int sign : {1, -1}) {
-        Run r{L, H, sign, std::vector<std::int16_t>(64 * kBlocks), std::vector<std::int16_t>(64 * kBlocks)};
+        Run r{L, H, sign, std::vector<std::int16_t>(64 * kBlocks),
+              std::vector<std::int16_t>(64 * kBlocks)};
         IeeeRandom rng;  // seeded with 1 for each run
         const std::size_t cols = 8 * kBlocks;
         for (int b = 0; b < kBlocks; ++b) {
@@ -101,7 +102,8 @@ const std::vector<Run>& runs() {
             for (int j = 0; j < 8; ++j) {
               const std::size_t at = std::size_t(i) * cols + std::size_t(8 * b + j);
               r.coef[at] = static_cast<std::int16_t>(c[8 * i + j]);
-              r.recon[at] = static_cast<std::int16_t>(std::clamp(round_half_away(g[8 * i + j]), -256.0, 255.0));
+              r.recon[at] = static_cast<std::int16_t>(
+                  std::clamp(round_half_away(g[8 * i + j]), -256.0, 255.0));
             }
         }
         out.push_back(std::move(r));
@@ -203,13 +205,19 @@ TEST(Ieee1180, GeneratorFollowsTheStandard) {
   EXPECT_EQ(hi, 255);
 }
 
-TEST(Ieee1180, ReferenceKernelFloat) { check_ieee1180(idct_float, Block8Kernel::Reference, "reference"); }
+TEST(Ieee1180, ReferenceKernelFloat) {
+  check_ieee1180(idct_float, Block8Kernel::Reference, "reference");
+}
 
 class Ieee1180Targets : public test8::PerTarget {};
 DCTX_INSTANTIATE_PER_TARGET(Ieee1180Targets);
 
-TEST_P(Ieee1180Targets, FastFloatInverse) { check_ieee1180(idct_float, Block8Kernel::Fast, "fast-float"); }
-TEST_P(Ieee1180Targets, Int16FixedPointInverse) { check_ieee1180(idct_int16, Block8Kernel::Int16, "int16"); }
+TEST_P(Ieee1180Targets, FastFloatInverse) {
+  check_ieee1180(idct_float, Block8Kernel::Fast, "fast-float");
+}
+TEST_P(Ieee1180Targets, Int16FixedPointInverse) {
+  check_ieee1180(idct_int16, Block8Kernel::Int16, "int16");
+}
 
 }  // namespace
 }  // namespace dctx

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "block8/constants.hpp"
-#include "block8/scalar.hpp"
 #include "block8/oracle8.hpp"
+#include "block8/scalar.hpp"
 #include "block8/targets.hpp"
 #include "dctx/block8.hpp"
 
@@ -45,7 +45,8 @@ long double max_error(const T* in, Plane pi, const T* out, std::ptrdiff_t os, bo
     for (std::size_t c = 0; c < pi.cols; c += 8) {
       long double x[64], y[64];
       for (int i = 0; i < 8; ++i)
-        for (int j = 0; j < 8; ++j) x[8 * i + j] = in[std::ptrdiff_t(r + i) * pi.stride + std::ptrdiff_t(c + j)];
+        for (int j = 0; j < 8; ++j)
+          x[8 * i + j] = in[std::ptrdiff_t(r + i) * pi.stride + std::ptrdiff_t(c + j)];
       inverse ? oracle().inverse(x, y) : oracle().forward(x, y);
       for (int i = 0; i < 8; ++i)
         for (int j = 0; j < 8; ++j) {
@@ -54,10 +55,12 @@ long double max_error(const T* in, Plane pi, const T* out, std::ptrdiff_t os, bo
           if (round_clamp && std::fabs(std::fabs(want - std::floor(want)) - 0.5L) < 1e-9L) continue;
           if (round_clamp) {
             want = test8::round_half_away(want);
-            want = inverse ? std::clamp<long double>(want, -256, 255) : std::clamp<long double>(want, -32768, 32767);
+            want = inverse ? std::clamp<long double>(want, -256, 255)
+                           : std::clamp<long double>(want, -32768, 32767);
           }
           const long double got = out[std::ptrdiff_t(r + i) * os + std::ptrdiff_t(c + j)];
-          if (!(std::fabs(got - want) <= worst)) worst = std::isnan(double(got)) ? INFINITY : std::fabs(got - want);
+          if (!(std::fabs(got - want) <= worst))
+            worst = std::isnan(double(got)) ? INFINITY : std::fabs(got - want);
         }
     }
   return worst;
@@ -71,7 +74,8 @@ TEST_P(Kernels, FloatForwardMatchesOracle) {
   const Plane p{24, 40, 40};
   const auto in = test8::random_floats(p.rows * p.cols, -256.0f, 255.0f, 1);
   std::vector<float> out(in.size(), kNaN);
-  block8_forward(ConstView<float>(in.data(), {p.rows, p.cols}), View<float>(out.data(), {p.rows, p.cols}));
+  block8_forward(ConstView<float>(in.data(), {p.rows, p.cols}),
+                 View<float>(out.data(), {p.rows, p.cols}));
   EXPECT_LE(max_error(in.data(), p, out.data(), 40, false), float_bound(256));
 }
 
@@ -79,7 +83,8 @@ TEST_P(Kernels, FloatInverseMatchesOracle) {
   const Plane p{16, 56, 56};
   const auto in = test8::random_floats(p.rows * p.cols, -1024.0f, 1024.0f, 2);
   std::vector<float> out(in.size(), kNaN);
-  block8_inverse(ConstView<float>(in.data(), {p.rows, p.cols}), View<float>(out.data(), {p.rows, p.cols}));
+  block8_inverse(ConstView<float>(in.data(), {p.rows, p.cols}),
+                 View<float>(out.data(), {p.rows, p.cols}));
   EXPECT_LE(max_error(in.data(), p, out.data(), 56, true), float_bound(1024));
 }
 
@@ -91,10 +96,12 @@ TEST_P(Kernels, FloatStridedPlaneLeavesSurroundingsAlone) {
   std::vector<float> out(rows * os + 5, kNaN);
   block8_forward(ConstView<float>(buf.data(), {rows, cols}, {is, 1}),
                  View<float>(out.data() + 3, {rows, cols}, {os, 1}));
-  EXPECT_LE(max_error(buf.data(), Plane{rows, cols, is}, out.data() + 3, os, false), float_bound(100));
+  EXPECT_LE(max_error(buf.data(), Plane{rows, cols, is}, out.data() + 3, os, false),
+            float_bound(100));
   for (std::size_t k = 0; k < out.size(); ++k) {
     const std::ptrdiff_t off = std::ptrdiff_t(k) - 3;
-    const bool inside = off >= 0 && off % os < std::ptrdiff_t(cols) && off / os < std::ptrdiff_t(rows);
+    const bool inside =
+        off >= 0 && off % os < std::ptrdiff_t(cols) && off / os < std::ptrdiff_t(rows);
     if (!inside) ASSERT_TRUE(std::isnan(out[k])) << "wrote outside the plane at " << k;
   }
 }
@@ -105,7 +112,8 @@ TEST_P(Kernels, FloatBatchAndGeneralStrides) {
   const std::size_t n = 3, rows = 16, cols = 24;
   const auto in = test8::random_floats(n * rows * cols, -50.0f, 50.0f, 4);
   std::vector<float> direct(in.size(), kNaN);
-  block8_inverse(ConstView<float>(in.data(), {n, rows, cols}), View<float>(direct.data(), {n, rows, cols}));
+  block8_inverse(ConstView<float>(in.data(), {n, rows, cols}),
+                 View<float>(direct.data(), {n, rows, cols}));
   for (std::size_t b = 0; b < n; ++b)
     EXPECT_LE(max_error(in.data() + b * rows * cols, Plane{rows, cols, std::ptrdiff_t(cols)},
                         direct.data() + b * rows * cols, std::ptrdiff_t(cols), true),
@@ -195,12 +203,16 @@ TEST_P(Kernels, Int16ExtremesSaturate) {
   const std::size_t rows = 8, cols = 32;
   std::vector<std::int16_t> in(rows * cols), out(in.size(), kSentinel), ref(in.size());
   for (std::size_t k = 0; k < in.size(); ++k) in[k] = (k * 7919) % 3 == 0 ? 32767 : -32768;
-  block8_inverse(ConstView<std::int16_t>(in.data(), {rows, cols}), View<std::int16_t>(out.data(), {rows, cols}));
-  block8::scalar::InverseI16(in.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows, cols);
+  block8_inverse(ConstView<std::int16_t>(in.data(), {rows, cols}),
+                 View<std::int16_t>(out.data(), {rows, cols}));
+  block8::scalar::InverseI16(in.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols),
+                             rows, cols);
   EXPECT_EQ(out, ref);
   for (auto v : out) ASSERT_TRUE(v >= -256 && v <= 255);
-  block8_forward(ConstView<std::int16_t>(in.data(), {rows, cols}), View<std::int16_t>(out.data(), {rows, cols}));
-  block8::scalar::ForwardI16(in.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows, cols);
+  block8_forward(ConstView<std::int16_t>(in.data(), {rows, cols}),
+                 View<std::int16_t>(out.data(), {rows, cols}));
+  block8::scalar::ForwardI16(in.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols),
+                             rows, cols);
   EXPECT_EQ(out, ref);
 }
 
@@ -209,18 +221,19 @@ TEST_P(Kernels, Int16StridedBatch) {
   const std::ptrdiff_t rs = 29;
   const auto buf = test8::random_int16(n * rows * std::size_t(rs), -255, 255, 9);
   std::vector<std::int16_t> out(n * rows * cols, kSentinel), ref(out.size());
-  block8_forward(ConstView<std::int16_t>(buf.data(), {n, rows, cols}, {std::ptrdiff_t(rows) * rs, rs, 1}),
-                 View<std::int16_t>(out.data(), {n, rows, cols}));
+  block8_forward(
+      ConstView<std::int16_t>(buf.data(), {n, rows, cols}, {std::ptrdiff_t(rows) * rs, rs, 1}),
+      View<std::int16_t>(out.data(), {n, rows, cols}));
   for (std::size_t b = 0; b < n; ++b)
-    block8::scalar::ForwardI16(buf.data() + b * rows * std::size_t(rs), rs, ref.data() + b * rows * cols,
-                               std::ptrdiff_t(cols), rows, cols);
+    block8::scalar::ForwardI16(buf.data() + b * rows * std::size_t(rs), rs,
+                               ref.data() + b * rows * cols, std::ptrdiff_t(cols), rows, cols);
   EXPECT_EQ(out, ref);
 }
 
 // forward -> quantize -> dequantize -> inverse on the float plane x (rows x cols): the samples, and
 // the number of zero levels in `zeros`.
-std::vector<float> SeparatePassesFloat(const std::vector<float>& x, std::size_t rows, std::size_t cols,
-                                       const QuantTable& t, std::size_t& zeros) {
+std::vector<float> SeparatePassesFloat(const std::vector<float>& x, std::size_t rows,
+                                       std::size_t cols, const QuantTable& t, std::size_t& zeros) {
   const Shape s{rows, cols};
   std::vector<float> c(x.size(), kNaN), d(x.size(), kNaN), sep(x.size(), kNaN);
   std::vector<std::int16_t> levels(x.size(), kSentinel);
@@ -237,12 +250,14 @@ std::vector<float> SeparatePassesFloat(const std::vector<float>& x, std::size_t 
 TEST_P(Kernels, FusedEqualsSeparatePassesFloat) {
   const std::size_t rows = 24, cols = 40;
   const auto x = test8::random_floats(rows * cols, -128.0f, 127.0f, 10);
-  for (const QuantTable& t : {quant_table_nvidia(), quant_table_jpeg_luma(75), quant_table_jpeg_chroma(20)}) {
+  for (const QuantTable& t :
+       {quant_table_nvidia(), quant_table_jpeg_luma(75), quant_table_jpeg_chroma(20)}) {
     const Shape s{rows, cols};
     std::size_t zeros = 0;
     const auto sep = SeparatePassesFloat(x, rows, cols, t, zeros);
     std::vector<float> fused(x.size(), kNaN);
-    const auto st = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(fused.data(), s), t);
+    const auto st =
+        block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(fused.data(), s), t);
     EXPECT_EQ(fused, sep);
     EXPECT_EQ(st.coefficients, x.size());
     EXPECT_EQ(st.zeros, zeros);
@@ -272,7 +287,8 @@ std::size_t ExpectFusedInt16EqualsSeparate(const std::vector<std::int16_t>& x, s
 TEST_P(Kernels, FusedEqualsSeparatePassesInt16) {
   const std::size_t rows = 24, cols = 40;
   const auto x = test8::random_int16(rows * cols, -128, 127, 11);
-  for (const QuantTable& t : {quant_table_nvidia(), quant_table_jpeg_luma(90), quant_table_jpeg_chroma(10)})
+  for (const QuantTable& t :
+       {quant_table_nvidia(), quant_table_jpeg_luma(90), quant_table_jpeg_chroma(10)})
     ExpectFusedInt16EqualsSeparate(x, rows, cols, t);
 }
 
@@ -285,8 +301,9 @@ TEST_P(Kernels, FusedPassFollowsTheTableOfEachCall) {
   const auto xi = test8::random_int16(rows * cols, -128, 127, 13);
   QuantTable nudged = quant_table_nvidia();
   nudged.q[63] += 1;  // differs from the NVIDIA table in the last entry only
-  std::vector<QuantTable> tables = {quant_table_nvidia(), quant_table_jpeg_luma(90), quant_table_nvidia(),
-                                    nudged, quant_table_nvidia(), quant_table_jpeg_chroma(10)};
+  std::vector<QuantTable> tables = {quant_table_nvidia(), quant_table_jpeg_luma(90),
+                                    quant_table_nvidia(), nudged,
+                                    quant_table_nvidia(), quant_table_jpeg_chroma(10)};
   for (std::size_t k = 0; k < tables.size(); ++k) {
     SCOPED_TRACE("call " + std::to_string(k));
     const QuantTable& t = tables[k];
@@ -295,8 +312,9 @@ TEST_P(Kernels, FusedPassFollowsTheTableOfEachCall) {
     std::vector<float> fused(x.size(), kNaN);
     Block8Options two_threads;
     two_threads.nthreads = 2;
-    const auto st = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(fused.data(), s), t,
-                                               k % 2 ? two_threads : Block8Options{});
+    const auto st =
+        block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(fused.data(), s), t,
+                                   k % 2 ? two_threads : Block8Options{});
     EXPECT_EQ(fused, sep);
     EXPECT_EQ(st.zeros, zeros);
     ExpectFusedInt16EqualsSeparate(xi, rows, cols, t);
@@ -305,7 +323,8 @@ TEST_P(Kernels, FusedPassFollowsTheTableOfEachCall) {
   std::vector<float> want[2];
   for (int i = 0; i < 2; ++i) {
     want[i].assign(x.size(), kNaN);
-    block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(want[i].data(), s), tables[i]);
+    block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(want[i].data(), s),
+                               tables[i]);
   }
   bool same[2] = {true, true};
   std::vector<std::thread> pool;
@@ -313,7 +332,8 @@ TEST_P(Kernels, FusedPassFollowsTheTableOfEachCall) {
     pool.emplace_back([&, i] {  // the fixture's target mask is process-wide
       std::vector<float> got(x.size(), kNaN);
       for (int n = 0; n < 200; ++n) {
-        block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(got.data(), s), tables[i]);
+        block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(got.data(), s),
+                                   tables[i]);
         if (got != want[i]) same[i] = false;
       }
     });
@@ -333,7 +353,8 @@ TEST_P(Kernels, EveryTileWidth) {
     const Shape s{rows, cols};
     const Plane p{rows, cols, std::ptrdiff_t(cols)};
     const auto x = test8::random_floats(rows * cols, -128.0f, 127.0f, 40 + unsigned(cols));
-    std::vector<float> c(x.size(), kNaN), d(x.size(), kNaN), sep(x.size(), kNaN), fused(x.size(), kNaN);
+    std::vector<float> c(x.size(), kNaN), d(x.size(), kNaN), sep(x.size(), kNaN),
+        fused(x.size(), kNaN);
     std::vector<std::int16_t> levels(x.size(), kSentinel);
     block8_forward(ConstView<float>(x.data(), s), View<float>(c.data(), s));
     EXPECT_LE(max_error(x.data(), p, c.data(), std::ptrdiff_t(cols), false), float_bound(128));
@@ -341,20 +362,24 @@ TEST_P(Kernels, EveryTileWidth) {
     block8_dequantize(ConstView<std::int16_t>(levels.data(), s), View<float>(d.data(), s), t);
     block8_inverse(ConstView<float>(d.data(), s), View<float>(sep.data(), s));
     EXPECT_LE(max_error(d.data(), p, sep.data(), std::ptrdiff_t(cols), true), float_bound(128 * 8));
-    const auto st = block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(fused.data(), s), t);
+    const auto st =
+        block8_roundtrip_quantized(ConstView<float>(x.data(), s), View<float>(fused.data(), s), t);
     EXPECT_EQ(fused, sep);
     EXPECT_EQ(st.zeros, std::size_t(std::count(levels.begin(), levels.end(), 0)));
 
     const auto xi = test8::random_int16(rows * cols, -128, 127, 80 + unsigned(cols));
-    std::vector<std::int16_t> ci(xi.size(), kSentinel), ref(xi.size(), kSentinel), li(xi.size(), kSentinel),
-        di(xi.size(), kSentinel), sepi(xi.size(), kSentinel), fusedi(xi.size(), kSentinel);
+    std::vector<std::int16_t> ci(xi.size(), kSentinel), ref(xi.size(), kSentinel),
+        li(xi.size(), kSentinel), di(xi.size(), kSentinel), sepi(xi.size(), kSentinel),
+        fusedi(xi.size(), kSentinel);
     block8_forward(ConstView<std::int16_t>(xi.data(), s), View<std::int16_t>(ci.data(), s));
-    block8::scalar::ForwardI16(xi.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows, cols);
+    block8::scalar::ForwardI16(xi.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols),
+                               rows, cols);
     EXPECT_EQ(ci, ref);
     block8_quantize(ConstView<std::int16_t>(ci.data(), s), View<std::int16_t>(li.data(), s), t);
     block8_dequantize(ConstView<std::int16_t>(li.data(), s), View<std::int16_t>(di.data(), s), t);
     block8_inverse(ConstView<std::int16_t>(di.data(), s), View<std::int16_t>(sepi.data(), s));
-    block8::scalar::InverseI16(di.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows, cols);
+    block8::scalar::InverseI16(di.data(), std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols),
+                               rows, cols);
     EXPECT_EQ(sepi, ref);
     const auto sti = block8_roundtrip_quantized(ConstView<std::int16_t>(xi.data(), s),
                                                 View<std::int16_t>(fusedi.data(), s), t);
@@ -402,16 +427,20 @@ TEST_P(Kernels, BothWalkDirectionsGiveTheSameBits) {
         const View<std::int16_t> out_i(oi, s);
         if (k == 0) block8_forward(in, out), block8_forward(in_i, out_i);
         if (k == 1) block8_inverse(in, out), block8_inverse(in_i, out_i);
-        if (k == 2) block8_roundtrip_quantized(in, out, t), block8_roundtrip_quantized(in_i, out_i, t);
+        if (k == 2)
+          block8_roundtrip_quantized(in, out, t), block8_roundtrip_quantized(in_i, out_i, t);
         got[k].assign(of, of + n);
         got_i[k].assign(oi, oi + n);
       }
-      EXPECT_LE(max_error(xf, Plane{rows, cols, std::ptrdiff_t(cols)}, got[0].data(), std::ptrdiff_t(cols), false),
+      EXPECT_LE(max_error(xf, Plane{rows, cols, std::ptrdiff_t(cols)}, got[0].data(),
+                          std::ptrdiff_t(cols), false),
                 float_bound(128));
       std::vector<std::int16_t> ref(n, kSentinel);
-      block8::scalar::ForwardI16(xi, std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows, cols);
+      block8::scalar::ForwardI16(xi, std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows,
+                                 cols);
       EXPECT_EQ(got_i[0], ref);
-      block8::scalar::InverseI16(xi, std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows, cols);
+      block8::scalar::InverseI16(xi, std::ptrdiff_t(cols), ref.data(), std::ptrdiff_t(cols), rows,
+                                 cols);
       EXPECT_EQ(got_i[1], ref);
       for (int k = 0; k < 3; ++k) {
         if (o == 0) {
@@ -438,8 +467,8 @@ TEST_P(Kernels, FusedInt16EveryQuantizerShift) {
         const int v = (1 << p) + d;
         if (v >= 1 && v <= 32767) t.q[k++] = v;
       }
-  for (int v : {32767, 32766, 3, 6, 10, 12, 20, 24, 40, 48, 80, 96, 100, 200, 300, 500, 700, 900, 1500,
-                3000, 6000, 12000, 24000})
+  for (int v : {32767, 32766, 3,   6,   10,  12,  20,   24,   40,   48,    80,   96,
+                100,   200,   300, 500, 700, 900, 1500, 3000, 6000, 12000, 24000})
     if (k < 64) t.q[k++] = v;
   ASSERT_EQ(k, 64u);
   const std::size_t rows = 16, cols = 72;
@@ -451,7 +480,8 @@ TEST_P(Kernels, FusedInt16EveryQuantizerShift) {
 
 template <class T>
 struct Page {  // n elements at a 4 KiB boundary, 64 bytes of guard before, `slack` bytes after
-  Page(std::size_t n, std::size_t slack) : buf((n * sizeof(T) + slack + 64 + 4096) / sizeof(T) + 1) {
+  Page(std::size_t n, std::size_t slack)
+      : buf((n * sizeof(T) + slack + 64 + 4096) / sizeof(T) + 1) {
     const auto a = reinterpret_cast<std::uintptr_t>(buf.data()) + 64;
     start = reinterpret_cast<unsigned char*>(buf.data()) + 64 + (4096 - a % 4096) % 4096;
   }
@@ -487,7 +517,8 @@ void ExpectEveryOutputPlacementEqual(std::size_t rows, std::size_t cols, std::si
       if (pass == 1) block8_inverse(iv, ov);
       if (pass == 2) return block8_roundtrip_quantized(iv, ov, t).zeros;
       if (pass == 3)
-        block8_inverse_dequantized(ConstView<std::int16_t>(levels.at(0), iv.shape(), iv.strides()), ov, t);
+        block8_inverse_dequantized(ConstView<std::int16_t>(levels.at(0), iv.shape(), iv.strides()),
+                                   ov, t);
       if constexpr (std::is_same_v<T, std::int16_t>)
         if (pass == 4) return block8_forward_quantized(iv, ov, t).zeros;
       return std::uint64_t{0};
@@ -508,7 +539,8 @@ void ExpectEveryOutputPlacementEqual(std::size_t rows, std::size_t cols, std::si
       for (std::size_t r = 0; r < rows; ++r)
         for (std::size_t c = 0; c < stride; ++c) {
           const T a = want.at(0)[r * stride + c], b = out[r * stride + c];
-          if (c < cols ? std::memcmp(&a, &b, sizeof(T)) != 0 : std::memcmp(&b, &poison, sizeof(T)) != 0)
+          if (c < cols ? std::memcmp(&a, &b, sizeof(T)) != 0
+                       : std::memcmp(&b, &poison, sizeof(T)) != 0)
             (c < cols ? same : untouched) = false;
         }
       const T before = out[-1], after = out[n];
@@ -553,12 +585,14 @@ TEST(Block8Composed, FusedEqualsSeparatePasses) {
   block8_quantize(ConstView<float>(c.data(), s), View<std::int16_t>(lv.data(), s), t);
   block8_dequantize(ConstView<std::int16_t>(lv.data(), s), View<float>(d.data(), s), t);
   block8_inverse(ConstView<float>(d.data(), s), View<float>(sep.data(), s), ref);
-  const auto st = block8_roundtrip_quantized(ConstView<float>(xf.data(), s), View<float>(fused.data(), s), t, ref);
+  const auto st = block8_roundtrip_quantized(ConstView<float>(xf.data(), s),
+                                             View<float>(fused.data(), s), t, ref);
   EXPECT_EQ(fused, sep);
   EXPECT_EQ(st.zeros, std::size_t(std::count(lv.begin(), lv.end(), 0)));
   const auto xi = test8::random_int16(rows * cols, -128, 127, 18);
   for (const Block8Kernel k : {Block8Kernel::Reference, Block8Kernel::Fast}) {
-    std::vector<std::int16_t> ci(xi.size()), li(xi.size()), di(xi.size()), sepi(xi.size()), fusedi(xi.size(), kSentinel);
+    std::vector<std::int16_t> ci(xi.size()), li(xi.size()), di(xi.size()), sepi(xi.size()),
+        fusedi(xi.size(), kSentinel);
     block8_forward(ConstView<std::int16_t>(xi.data(), s), View<std::int16_t>(ci.data(), s), {k});
     block8_quantize(ConstView<std::int16_t>(ci.data(), s), View<std::int16_t>(li.data(), s), t);
     block8_dequantize(ConstView<std::int16_t>(li.data(), s), View<std::int16_t>(di.data(), s), t);
@@ -575,9 +609,12 @@ TEST(Block8Reference, FloatMatchesOracle) {
   const auto in = test8::random_floats(p.rows * p.cols, -256.0f, 255.0f, 12);
   std::vector<float> out(in.size(), kNaN), back(in.size(), kNaN);
   const Block8Options ref{Block8Kernel::Reference};
-  block8_forward(ConstView<float>(in.data(), {p.rows, p.cols}), View<float>(out.data(), {p.rows, p.cols}), ref);
-  EXPECT_LE(max_error(in.data(), p, out.data(), 24, false), 2048 * 1e-7);  // float rounding of the result
-  block8_inverse(ConstView<float>(out.data(), {p.rows, p.cols}), View<float>(back.data(), {p.rows, p.cols}), ref);
+  block8_forward(ConstView<float>(in.data(), {p.rows, p.cols}),
+                 View<float>(out.data(), {p.rows, p.cols}), ref);
+  EXPECT_LE(max_error(in.data(), p, out.data(), 24, false),
+            2048 * 1e-7);  // float rounding of the result
+  block8_inverse(ConstView<float>(out.data(), {p.rows, p.cols}),
+                 View<float>(back.data(), {p.rows, p.cols}), ref);
   EXPECT_LE(max_error(out.data(), p, back.data(), 24, true), 256 * 1e-7);
 }
 
@@ -586,9 +623,11 @@ TEST(Block8Reference, Int16IsExactlyRounded) {
   const auto in = test8::random_int16(p.rows * p.cols, -2048, 2047, 13);
   std::vector<std::int16_t> out(in.size(), kSentinel);
   const Block8Options ref{Block8Kernel::Reference};
-  block8_forward(ConstView<std::int16_t>(in.data(), {p.rows, p.cols}), View<std::int16_t>(out.data(), {p.rows, p.cols}), ref);
+  block8_forward(ConstView<std::int16_t>(in.data(), {p.rows, p.cols}),
+                 View<std::int16_t>(out.data(), {p.rows, p.cols}), ref);
   EXPECT_EQ(max_error(in.data(), p, out.data(), 24, false, true), 0.0L);
-  block8_inverse(ConstView<std::int16_t>(in.data(), {p.rows, p.cols}), View<std::int16_t>(out.data(), {p.rows, p.cols}), ref);
+  block8_inverse(ConstView<std::int16_t>(in.data(), {p.rows, p.cols}),
+                 View<std::int16_t>(out.data(), {p.rows, p.cols}), ref);
   EXPECT_EQ(max_error(in.data(), p, out.data(), 24, true, true), 0.0L);
 }
 
@@ -602,8 +641,14 @@ TEST(Block8Fast, Int16ThroughFloatKernel) {
 }
 
 TEST(Block8Fast, ConstantsMatchTheirFormulas) {
-  const double c[8] = {1, block8::kCos1, block8::kCos2, block8::kCos3, block8::kCos4,
-                       block8::kCos5, block8::kCos6, block8::kCos7};
+  const double c[8] = {1,
+                       block8::kCos1,
+                       block8::kCos2,
+                       block8::kCos3,
+                       block8::kCos4,
+                       block8::kCos5,
+                       block8::kCos6,
+                       block8::kCos7};
   const long double pl = std::acos(-1.0L);
   for (int k = 1; k < 8; ++k) EXPECT_NEAR(c[k], double(std::cos(k * pl / 16)), 1e-16) << k;
   EXPECT_EQ(block8::kSqrt2, std::sqrt(2.0));
@@ -611,7 +656,8 @@ TEST(Block8Fast, ConstantsMatchTheirFormulas) {
   const auto k13 = block8::kLlm1;
   EXPECT_EQ(std::vector<int>({k13.k0541, k13.k0765, k13.k1847, k13.k1175, k13.k0298, k13.k2053,
                               k13.k3072, k13.k1501, k13.k0899, k13.k2562, k13.k1961, k13.k0390}),
-            std::vector<int>({4433, 6270, 15137, 9633, 2446, 16819, 25172, 12299, 7373, 20995, 16069, 3196}));
+            std::vector<int>(
+                {4433, 6270, 15137, 9633, 2446, 16819, 25172, 12299, 7373, 20995, 16069, 3196}));
 }
 
 // ---- No int32 intermediate of the fixed-point flowgraphs can overflow on the documented input
@@ -678,10 +724,14 @@ long double flowgraph_bound(long double domain) {
   Lin b[8][8];
   for (int i = 0; i < 64; ++i) b[i / 8][i % 8].k[i] = 1;
   const OpsLin o;
-  auto p1 = [&](auto&... x) { kInverse ? LlmInverse8<false>(o, x...) : LlmForward8<false>(o, x...); };
+  auto p1 = [&](auto&... x) {
+    kInverse ? LlmInverse8<false>(o, x...) : LlmForward8<false>(o, x...);
+  };
   auto p2 = [&](auto&... x) { kInverse ? LlmInverse8<true>(o, x...) : LlmForward8<true>(o, x...); };
-  for (int j = 0; j < 8; ++j) p1(b[0][j], b[1][j], b[2][j], b[3][j], b[4][j], b[5][j], b[6][j], b[7][j]);
-  for (int i = 0; i < 8; ++i) p2(b[i][0], b[i][1], b[i][2], b[i][3], b[i][4], b[i][5], b[i][6], b[i][7]);
+  for (int j = 0; j < 8; ++j)
+    p1(b[0][j], b[1][j], b[2][j], b[3][j], b[4][j], b[5][j], b[6][j], b[7][j]);
+  for (int i = 0; i < 8; ++i)
+    p2(b[i][0], b[i][1], b[i][2], b[i][3], b[i][4], b[i][5], b[i][6], b[i][7]);
   return g_max_bound;
 }
 

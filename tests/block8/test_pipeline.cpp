@@ -12,8 +12,8 @@
 
 #include <unistd.h>
 
-#include "expect_error.hpp"
 #include "dctx/block8.hpp"
+#include "expect_error.hpp"
 
 namespace dctx {
 namespace {
@@ -25,14 +25,16 @@ using testing_support::expect_error;
 
 /// A fresh empty folder for one test.
 fs::path scratch(const std::string& name) {
-  const fs::path p = fs::temp_directory_path() / ("dctx_block8_" + name + "_" + std::to_string(::getpid()));
+  const fs::path p =
+      fs::temp_directory_path() / ("dctx_block8_" + name + "_" + std::to_string(::getpid()));
   fs::remove_all(p);
   fs::create_directories(p);
   return p;
 }
 
 std::size_t entries(const fs::path& dir) {
-  return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
+  return static_cast<std::size_t>(
+      std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
 }
 
 TEST(Pipeline, BarbaraNvidiaTableFloat) {
@@ -83,7 +85,8 @@ TEST(Pipeline, JpegTablesQualityAndColour) {
     for (int x = 0; x < 512; ++x) {
       const std::uint8_t v = im.pixels[3 * (std::size_t(y) * 512 + std::size_t(x))];
       rgb.pixels[3 * (std::size_t(x) * 512 + std::size_t(y)) + 1] = v;
-      rgb.pixels[3 * (std::size_t(y) * 512 + std::size_t(x)) + 2] = static_cast<std::uint8_t>(255 - v);
+      rgb.pixels[3 * (std::size_t(y) * 512 + std::size_t(x)) + 2] =
+          static_cast<std::uint8_t>(255 - v);
     }
   o.quality = 75;
   o.color = true;
@@ -104,7 +107,8 @@ TEST(Pipeline, OddSizesArePaddedOrRefused) {
   // Crop to 509 x 307 (neither a multiple of 8).
   Image crop{509, 307, 3, {}};
   for (int y = 0; y < crop.height; ++y)
-    for (int x = 0; x < crop.width * 3; ++x) crop.pixels.push_back(im.pixels[std::size_t(y) * 512 * 3 + std::size_t(x)]);
+    for (int x = 0; x < crop.width * 3; ++x)
+      crop.pixels.push_back(im.pixels[std::size_t(y) * 512 * 3 + std::size_t(x)]);
   const auto r = jpeg_roundtrip(crop, {});
   EXPECT_EQ(r.image.width, 509);
   EXPECT_EQ(r.image.height, 307);
@@ -118,7 +122,7 @@ TEST(Pipeline, LumaFormulaAndPsnr) {
   const Image rgb{2, 1, 3, {255, 0, 0, 10, 200, 30}};
   const Image y = image_luma(rgb);
   ASSERT_EQ(y.channels, 1);
-  EXPECT_EQ(y.pixels[0], (313524u * 255 + 524288) >> 20);                       // 76
+  EXPECT_EQ(y.pixels[0], (313524u * 255 + 524288) >> 20);                                // 76
   EXPECT_EQ(y.pixels[1], (313524u * 10 + 615514u * 200 + 119537u * 30 + 524288) >> 20);  // 123
   EXPECT_TRUE(std::isinf(psnr(y, y)));
   Image z = y;
@@ -153,18 +157,30 @@ TEST(ImageIo, ErrorsLeaveNothingBehind) {
     std::ifstream src(kBarbara, std::ios::binary);
     std::vector<char> head(200);
     src.read(head.data(), std::streamsize(head.size()));
-    std::ofstream((dir / "truncated.bmp").string(), std::ios::binary).write(head.data(), std::streamsize(head.size()));
-    std::ofstream((dir / "truncated.pgm").string(), std::ios::binary) << "P5\n# short\n16 16\n255\n" << std::string(100, 'x');
+    std::ofstream((dir / "truncated.bmp").string(), std::ios::binary)
+        .write(head.data(), std::streamsize(head.size()));
+    std::ofstream((dir / "truncated.pgm").string(), std::ios::binary) << "P5\n# short\n16 16\n255\n"
+                                                                      << std::string(100, 'x');
   }
   expect_error([&] { read_image((dir / "text.png").string()); }, "not a readable image");
-  expect_error([&] { read_image((dir / "truncated.bmp").string()); }, "truncated.bmp' is truncated");
-  expect_error([&] { read_image((dir / "truncated.pgm").string()); }, "is truncated (121 bytes, its header announces 277)");
+  expect_error([&] { read_image((dir / "truncated.bmp").string()); },
+               "truncated.bmp' is truncated");
+  expect_error([&] { read_image((dir / "truncated.pgm").string()); },
+               "is truncated (121 bytes, its header announces 277)");
   expect_error([&] { read_image(dir.string()); }, "cannot read");
   const Image gray{8, 8, 1, std::vector<std::uint8_t>(64, 7)};
   expect_error([&] { write_image((dir / "out.tiff").string(), gray); }, "extension");
   expect_error([&] { write_image((dir / "nofolder" / "out.png").string(), gray); }, "out.png");
-  expect_error([&] { write_image((dir / "rgb.pgm").string(), Image{8, 8, 3, std::vector<std::uint8_t>(192)}); }, "PGM");
-  expect_error([&] { write_image((dir / "bad.png").string(), Image{8, 8, 1, std::vector<std::uint8_t>(10)}); }, "bytes");
+  expect_error(
+      [&] {
+        write_image((dir / "rgb.pgm").string(), Image{8, 8, 3, std::vector<std::uint8_t>(192)});
+      },
+      "PGM");
+  expect_error(
+      [&] {
+        write_image((dir / "bad.png").string(), Image{8, 8, 1, std::vector<std::uint8_t>(10)});
+      },
+      "bytes");
   expect_error([&] { write_image((dir / "bad.png").string(), Image{0, 8, 1, {}}); }, "empty");
   EXPECT_EQ(entries(dir), 3u);  // just the three inputs made above
   fs::remove_all(dir);

@@ -40,7 +40,8 @@ TEST(Cache, ConcurrentOneShotCallsAgree) {
   std::vector<std::thread> th;
   for (int t = 0; t < 4; ++t)
     th.emplace_back([&, t] {
-      for (int r = 0; r < 20; ++r) dctn<double>(ConstView<double>(x.data(), s), View<double>(outs[t].data(), s));
+      for (int r = 0; r < 20; ++r)
+        dctn<double>(ConstView<double>(x.data(), s), View<double>(outs[t].data(), s));
     });
   for (auto& t : th) t.join();
   for (auto& o : outs) EXPECT_EQ(o, ref);

@@ -20,7 +20,8 @@ TEST(CApi, MatchesCpp) {
                              DCTX_FORWARD, 1),
             DCTX_OK);
   ASSERT_EQ(dctx_execute_f64(p, x.data(), nullptr, y.data(), nullptr), DCTX_OK);
-  dctx::Plan cpp(dctx::PlanDesc{.shape = {6, 10}, .transforms = {{dctx::Kind::DCT, 2}, {dctx::Kind::DST, 4}},
+  dctx::Plan cpp(dctx::PlanDesc{.shape = {6, 10},
+                                .transforms = {{dctx::Kind::DCT, 2}, {dctx::Kind::DST, 4}},
                                 .norm = dctx::Norm::Ortho});
   cpp.execute(dctx::ConstView<double>(x.data(), {6, 10}), dctx::View<double>(z.data(), {6, 10}));
   EXPECT_EQ(y, z);
@@ -35,11 +36,14 @@ TEST(CApi, BadArguments) {
   dctx_plan* p = nullptr;
   const size_t shape[1] = {1};
   const int types[1] = {1};
-  EXPECT_EQ(dctx_plan_create(&p, 1, shape, 0, nullptr, nullptr, types, DCTX_F64, 0, -1, 0, 1), DCTX_EINVAL);
+  EXPECT_EQ(dctx_plan_create(&p, 1, shape, 0, nullptr, nullptr, types, DCTX_F64, 0, -1, 0, 1),
+            DCTX_EINVAL);
   EXPECT_NE(std::strstr(dctx_last_error(), "DCT-I"), nullptr);
   EXPECT_EQ(p, nullptr);
-  EXPECT_EQ(dctx_plan_create(&p, 0, shape, 0, nullptr, nullptr, nullptr, DCTX_F64, 0, -1, 0, 1), DCTX_EINVAL);
-  EXPECT_EQ(dctx_plan_create(&p, 1, shape, 0, nullptr, nullptr, nullptr, 7, 0, -1, 0, 1), DCTX_EINVAL);
+  EXPECT_EQ(dctx_plan_create(&p, 0, shape, 0, nullptr, nullptr, nullptr, DCTX_F64, 0, -1, 0, 1),
+            DCTX_EINVAL);
+  EXPECT_EQ(dctx_plan_create(&p, 1, shape, 0, nullptr, nullptr, nullptr, 7, 0, -1, 0, 1),
+            DCTX_EINVAL);
   EXPECT_EQ(dctx_execute_f64(nullptr, nullptr, nullptr, nullptr, nullptr), DCTX_EINVAL);
   EXPECT_STREQ(dctx_version(), dctx::kVersion);
 }

@@ -38,10 +38,13 @@ TEST(Errors, BadViews) {
   std::vector<double> c(20);
   EXPECT_THROW(p.execute(ConstView<float>(a.data(), {5, 4}), View<float>(b.data(), {4, 5})), Error);
   EXPECT_THROW(p.execute(ConstView<float>(a.data(), {4, 5}), View<float>(b.data(), {4, 6})), Error);
-  EXPECT_THROW(p.execute(ConstView<double>(c.data(), {4, 5}), View<double>(c.data(), {4, 5})), Error);
+  EXPECT_THROW(p.execute(ConstView<double>(c.data(), {4, 5}), View<double>(c.data(), {4, 5})),
+               Error);
   EXPECT_THROW(p.execute(ConstView<float>(nullptr, {4, 5}), View<float>(b.data(), {4, 5})), Error);
-  EXPECT_THROW(p.execute(ConstView<float>(a.data(), {4, 5}), View<float>(b.data(), {4, 5}, {0, 1})), Error);
-  EXPECT_THROW(p.execute(ConstView<float>(a.data(), {4, 5}), View<float>(b.data(), {4, 5}, {1, 1})), Error);
+  EXPECT_THROW(p.execute(ConstView<float>(a.data(), {4, 5}), View<float>(b.data(), {4, 5}, {0, 1})),
+               Error);
+  EXPECT_THROW(p.execute(ConstView<float>(a.data(), {4, 5}), View<float>(b.data(), {4, 5}, {1, 1})),
+               Error);
   EXPECT_THROW(View<float>(b.data(), {4, 5}, {1}), Error);
   try {
     p.execute(ConstView<double>(c.data(), {4, 5}), View<double>(c.data(), {4, 5}));

@@ -35,7 +35,8 @@ void check_large(std::size_t n, Kind kind, int type, Direction dir) {
   }
   for (T v : x) x2 += static_cast<LD>(v) * v;
   const double err = static_cast<double>(std::sqrt(e2 * n / ks.size() / x2));
-  EXPECT_LE(err, oracle::tolerance<T>(n)) << to_string(kind) << type << " n=" << n << " " << p.describe();
+  EXPECT_LE(err, oracle::tolerance<T>(n))
+      << to_string(kind) << type << " n=" << n << " " << p.describe();
   for (T v : y) ASSERT_TRUE(std::isfinite(v)) << "unwritten output";
 }
 
@@ -53,8 +54,8 @@ TEST_P(LargeLengths, AllKindsAndTypes) {
 
 // 2^k, 3*5*7*11*13, 2*3*5*7*11*13, primes (Bluestein), prime*prime, generic odd radices.
 INSTANTIATE_TEST_SUITE_P(Cpu, LargeLengths,
-                         ::testing::Values(1024, 4096, 65536, 15015, 30030, 1000, 100000, 8191, 10007,
-                                           65537, 99991, 9797, 4913, 2 * 59 * 61));
+                         ::testing::Values(1024, 4096, 65536, 15015, 30030, 1000, 100000, 8191,
+                                           10007, 65537, 99991, 9797, 4913, 2 * 59 * 61));
 
 TEST(Bluestein, PrimeLengthsUseIt) {
   PlanDesc d;

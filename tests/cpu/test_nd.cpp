@@ -50,8 +50,9 @@ void check_case(const Case& c, Norm norm, Direction dir, int threads) {
   std::vector<T> y(n, std::numeric_limits<T>::quiet_NaN());
   p.execute(ConstView<T>(x.data(), c.shape), View<T>(y.data(), c.shape));
   const auto axes = resolved_axes(c.shape, c.axes);
-  const auto want = oracle::reference_nd(c.shape, axes, p.desc().transforms, norm, norm == Norm::Ortho,
-                                         dir, std::vector<LD>(x.begin(), x.end()));
+  const auto want =
+      oracle::reference_nd(c.shape, axes, p.desc().transforms, norm, norm == Norm::Ortho, dir,
+                           std::vector<LD>(x.begin(), x.end()));
   std::size_t maxn = 2;
   for (int a : axes) maxn = std::max(maxn, c.shape[static_cast<std::size_t>(a)]);
   EXPECT_LE(oracle::rel_l2(y, want), oracle::tolerance<T>(maxn) * std::sqrt(double(axes.size())))
@@ -90,13 +91,17 @@ TEST(Nd, ThreeAndFourDWithAxisSubsets) {
 
 TEST(Nd, MixedKindsPerAxis) {
   // Spectral Poisson solvers: DCT on one axis, DST on the other, possibly different types.
-  check_case<double>({{16, 12}, {}, {{Kind::DCT, 2}, {Kind::DST, 2}}}, Norm::Ortho, Direction::Forward, 1);
-  check_case<double>({{16, 12}, {}, {{Kind::DCT, 3}, {Kind::DST, 3}}}, Norm::Backward, Direction::Forward, 1);
-  check_case<float>({{10, 11, 6}, {0, 2}, {{Kind::DST, 1}, {Kind::DCT, 4}}}, Norm::Ortho, Direction::Inverse, 2);
+  check_case<double>({{16, 12}, {}, {{Kind::DCT, 2}, {Kind::DST, 2}}}, Norm::Ortho,
+                     Direction::Forward, 1);
+  check_case<double>({{16, 12}, {}, {{Kind::DCT, 3}, {Kind::DST, 3}}}, Norm::Backward,
+                     Direction::Forward, 1);
+  check_case<float>({{10, 11, 6}, {0, 2}, {{Kind::DST, 1}, {Kind::DCT, 4}}}, Norm::Ortho,
+                    Direction::Inverse, 2);
 }
 
 template <class T>
-std::vector<T> contiguous_result(const Shape& s, const std::vector<int>& axes, const std::vector<T>& x) {
+std::vector<T> contiguous_result(const Shape& s, const std::vector<int>& axes,
+                                 const std::vector<T>& x) {
   std::vector<T> y(x.size());
   dctn<T>(ConstView<T>(x.data(), s), View<T>(y.data(), s), 2, axes, Norm::Ortho);
   return y;
@@ -167,7 +172,11 @@ TEST(Fused2D, MatchesOracleAndRowColumn) {
         for (int type : {2, 3}) {
           const std::size_t n = s[0] * s[1];
           const auto x = oracle::random_vector<double>(n, static_cast<unsigned>(n + type));
-          PlanDesc d{.shape = s, .type = type, .norm = norm, .direction = dir, .algorithm = Algorithm2D::Fused};
+          PlanDesc d{.shape = s,
+                     .type = type,
+                     .norm = norm,
+                     .direction = dir,
+                     .algorithm = Algorithm2D::Fused};
           Plan fused(d);
           ASSERT_NE(fused.describe().find("fused"), std::string::npos) << fused.describe();
           d.algorithm = Algorithm2D::RowColumn;
@@ -175,10 +184,12 @@ TEST(Fused2D, MatchesOracleAndRowColumn) {
           std::vector<double> a(n, std::nan("")), b(n, std::nan(""));
           fused.execute(ConstView<double>(x.data(), s), View<double>(a.data(), s));
           rc.execute(ConstView<double>(x.data(), s), View<double>(b.data(), s));
-          const auto want = oracle::reference_nd(s, {0, 1}, {{Kind::DCT, type}, {Kind::DCT, type}}, norm,
-                                                 norm == Norm::Ortho, dir, std::vector<LD>(x.begin(), x.end()));
+          const auto want =
+              oracle::reference_nd(s, {0, 1}, {{Kind::DCT, type}, {Kind::DCT, type}}, norm,
+                                   norm == Norm::Ortho, dir, std::vector<LD>(x.begin(), x.end()));
           EXPECT_LE(oracle::rel_l2(a, want), oracle::tolerance<double>(std::max(s[0], s[1])))
-              << s[0] << "x" << s[1] << " type " << type << " " << to_string(norm) << " " << to_string(dir);
+              << s[0] << "x" << s[1] << " type " << type << " " << to_string(norm) << " "
+              << to_string(dir);
           EXPECT_LE(oracle::rel_l2(b, want), oracle::tolerance<double>(std::max(s[0], s[1])));
           // float32, in place.
           std::vector<float> xf(x.begin(), x.end());
@@ -199,7 +210,8 @@ TEST(Fused2D, StridedViewsAndThreads) {
   std::vector<double> ref(x.size());
   dctn<double>(ConstView<double>(x.data(), s), View<double>(ref.data(), s), 2, {}, Norm::Ortho);
   std::vector<double> out(x.size(), std::nan(""));
-  fused.execute(ConstView<double>(x.data(), s), View<double>(out.data() + out.size() - 1, s, {-18, -1}));
+  fused.execute(ConstView<double>(x.data(), s),
+                View<double>(out.data() + out.size() - 1, s, {-18, -1}));
   for (std::size_t k = 0; k < out.size(); ++k) ASSERT_NEAR(out[out.size() - 1 - k], ref[k], 1e-13);
 }
 
@@ -214,7 +226,8 @@ namespace {
 TEST(Views, RawStridesExecuteMatchesViews) {
   const Shape s = {9, 14};
   const auto x = oracle::random_vector<float>(126, 11);
-  Plan p(PlanDesc{.shape = s, .kind = Kind::DST, .type = 4, .precision = Precision::F32, .norm = Norm::Ortho});
+  Plan p(PlanDesc{
+      .shape = s, .kind = Kind::DST, .type = 4, .precision = Precision::F32, .norm = Norm::Ortho});
   std::vector<float> a(126, std::nanf("")), b(126, std::nanf(""));
   p.execute(ConstView<float>(x.data(), s), View<float>(a.data(), s));
   const std::ptrdiff_t c_order[2] = {14, 1}, fortran[2] = {1, 9};
@@ -233,7 +246,8 @@ TEST(Views, RawStridesExecuteMatchesViews) {
   const std::ptrdiff_t zero[2] = {0, 1};
   testing_support::expect_error([&] { p.execute(x.data(), c_order, b.data(), zero); }, "overlap");
   std::vector<double> d(126);
-  testing_support::expect_error([&] { p.execute(d.data(), c_order, d.data(), c_order); }, "float32");
+  testing_support::expect_error([&] { p.execute(d.data(), c_order, d.data(), c_order); },
+                                "float32");
 }
 
 }  // namespace

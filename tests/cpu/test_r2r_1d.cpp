@@ -40,7 +40,8 @@ void check_all_lengths(Kind kind, int type) {
       for (bool ortho : {false, true})
         for (std::size_t n = 1; n <= 128; ++n) {
           if (kind == Kind::DCT && type == 1 && n < 2) continue;
-          if (ortho != (norm == Norm::Ortho) && n % 7 != 3) continue;  // orthogonalize off-default: a sample
+          if (ortho != (norm == Norm::Ortho) && n % 7 != 3)
+            continue;  // orthogonalize off-default: a sample
           const auto x = oracle::random_vector<T>(n, static_cast<unsigned>(n * 131 + type));
           std::vector<LD> xl(x.begin(), x.end());
           const auto want = oracle::reference(kind, type, norm, ortho, dir, xl);
@@ -70,7 +71,8 @@ TEST_P(AllTypes, ImpulsesGiveTheBasisVectors) {
       const auto got = run1d<double>(kind, type, Norm::Ortho, std::nullopt, Direction::Forward, e);
       std::vector<LD> el(e.begin(), e.end());
       const auto want = oracle::reference(kind, type, Norm::Ortho, true, Direction::Forward, el);
-      for (std::size_t k = 0; k < n; ++k) ASSERT_NEAR(got[k], static_cast<double>(want[k]), 1e-14) << n << " " << i;
+      for (std::size_t k = 0; k < n; ++k)
+        ASSERT_NEAR(got[k], static_cast<double>(want[k]), 1e-14) << n << " " << i;
     }
 }
 
@@ -98,7 +100,8 @@ TEST_P(AllTypes, Linearity) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cpu, AllTypes,
-                         ::testing::Combine(::testing::ValuesIn(kKinds), ::testing::Values(1, 2, 3, 4)),
+                         ::testing::Combine(::testing::ValuesIn(kKinds),
+                                            ::testing::Values(1, 2, 3, 4)),
                          [](const auto& info) {
                            return std::string(to_string(std::get<0>(info.param))) +
                                   std::to_string(std::get<1>(info.param));

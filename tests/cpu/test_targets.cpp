@@ -25,14 +25,19 @@ TEST(Targets, EveryCompiledTargetMatchesTheOracle) {
         for (std::size_t n : {2, 3, 8, 12, 31, 64, 100, 127}) {
           const Shape s = {n, 5};
           const auto x = oracle::random_vector<float>(n * 5, static_cast<unsigned>(n));
-          PlanDesc d{.shape = s, .axes = {0}, .kind = k, .type = type, .precision = Precision::F32,
+          PlanDesc d{.shape = s,
+                     .axes = {0},
+                     .kind = k,
+                     .type = type,
+                     .precision = Precision::F32,
                      .norm = Norm::Ortho};
           Plan p(d);
           ASSERT_NE(p.describe().find(name), std::string::npos) << p.describe();
           std::vector<float> y(x.size(), std::numeric_limits<float>::quiet_NaN());
           p.execute(ConstView<float>(x.data(), s), View<float>(y.data(), s));
-          auto want = oracle::reference_nd(s, {0}, {{k, type}}, Norm::Ortho, true, Direction::Forward,
-                                           std::vector<oracle::LD>(x.begin(), x.end()));
+          auto want =
+              oracle::reference_nd(s, {0}, {{k, type}}, Norm::Ortho, true, Direction::Forward,
+                                   std::vector<oracle::LD>(x.begin(), x.end()));
           ASSERT_LE(oracle::rel_l2(y, want), oracle::tolerance<float>(n))
               << name << " " << to_string(k) << type << " n=" << n;
         }
@@ -46,19 +51,24 @@ TEST(Targets, SingleLongLinesOnEveryTarget) {
   for (int type : {2, 3, 4})
     for (std::size_t n : {1024, 2048}) {
       const auto x = oracle::random_vector<double>(n, static_cast<unsigned>(n + type));
-      const auto want = oracle::reference_nd({n}, {0}, {{Kind::DCT, type}}, Norm::Ortho, true,
-                                             Direction::Forward, std::vector<oracle::LD>(x.begin(), x.end()));
+      const auto want =
+          oracle::reference_nd({n}, {0}, {{Kind::DCT, type}}, Norm::Ortho, true, Direction::Forward,
+                               std::vector<oracle::LD>(x.begin(), x.end()));
       const std::vector<float> xf(x.begin(), x.end());
       for (std::int64_t t : detail::cpu_available_targets()) {
         detail::cpu_force_target(t);
-        Plan pf(PlanDesc{.shape = {n}, .type = type, .precision = Precision::F32, .norm = Norm::Ortho});
+        Plan pf(
+            PlanDesc{.shape = {n}, .type = type, .precision = Precision::F32, .norm = Norm::Ortho});
         std::vector<float> yf(n, std::numeric_limits<float>::quiet_NaN());
         pf.execute(ConstView<float>(xf.data(), {n}), View<float>(yf.data(), {n}));
-        EXPECT_LE(oracle::rel_l2(yf, want), oracle::tolerance<float>(n)) << hwy::TargetName(t) << " type " << type << " n=" << n;
-        Plan pd(PlanDesc{.shape = {n}, .type = type, .precision = Precision::F64, .norm = Norm::Ortho});
+        EXPECT_LE(oracle::rel_l2(yf, want), oracle::tolerance<float>(n))
+            << hwy::TargetName(t) << " type " << type << " n=" << n;
+        Plan pd(
+            PlanDesc{.shape = {n}, .type = type, .precision = Precision::F64, .norm = Norm::Ortho});
         std::vector<double> yd(n, std::nan(""));
         pd.execute(ConstView<double>(x.data(), {n}), View<double>(yd.data(), {n}));
-        EXPECT_LE(oracle::rel_l2(yd, want), oracle::tolerance<double>(n)) << hwy::TargetName(t) << " type " << type << " n=" << n;
+        EXPECT_LE(oracle::rel_l2(yd, want), oracle::tolerance<double>(n))
+            << hwy::TargetName(t) << " type " << type << " n=" << n;
       }
     }
   detail::cpu_force_target(0);

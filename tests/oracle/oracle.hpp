@@ -89,11 +89,16 @@ inline std::vector<LD> reference(Kind kind, int type, Norm norm, bool ortho, Dir
   const int t = dir == Direction::Inverse ? inverse_type(type) : type;
   const LD M = static_cast<LD>(logical_length(AxisTransform{kind, type}, N));
   LD fct = 1;
-  if (norm == Norm::Ortho) fct = 1 / std::sqrt(M);
-  else if ((norm == Norm::Backward) == (dir == Direction::Inverse)) fct = 1 / M;
+  if (norm == Norm::Ortho)
+    fct = 1 / std::sqrt(M);
+  else if ((norm == Norm::Backward) == (dir == Direction::Inverse))
+    fct = 1 / M;
   const LD r2 = std::sqrt(LD(2));
   if (ortho) {  // scipy's orthogonalize: input corrections
-    if (kind == Kind::DCT && t == 1) { x[0] *= r2; x[N - 1] *= r2; }
+    if (kind == Kind::DCT && t == 1) {
+      x[0] *= r2;
+      x[N - 1] *= r2;
+    }
     if (kind == Kind::DCT && t == 3) x[0] *= r2;
     if (kind == Kind::DST && t == 3) x[N - 1] *= r2;
   }
