@@ -1,4 +1,5 @@
-// The dctx CLI: each sub-command registers itself on the CLI11 app.
+// The dctx CLI: each sub-command is a file of its own that registers itself (CommandRegistration);
+// cli/CMakeLists.txt compiles the ones whose parts of the library are built.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -9,12 +10,12 @@
 
 namespace dctx::cli {
 
-/// `dctx transform IN.npy OUT.npy ...` (transform_cmd.cpp)
-void add_transform_command(CLI::App& app);
-/// `dctx compress IMAGE ...` (compress_cmd.cpp): whole-image DCT compression
-void add_compress_command(CLI::App& app);
-/// `dctx block8 ...` and `dctx jpeg ...` (block8_cmd.cpp), when the block engine is built.
-void add_block8_commands(CLI::App& app);
+/// A sub-command: `add` puts it on the app; `order` sorts the --help listing.
+struct CommandRegistration {
+  CommandRegistration(int order, void (*add)(CLI::App&));
+};
+/// Adds every registered sub-command to `app`, in order.
+void add_registered_commands(CLI::App& app);
 
 /// A JSON number with printf format `fmt`, or null when v is not finite (a PSNR of identical
 /// images is +inf, which JSON cannot carry).

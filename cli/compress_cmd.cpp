@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "dctx/block8.hpp"
 #include "dctx/dctx.hpp"
+#include "dctx/image_io.hpp"
 
 namespace dctx::cli {
 namespace {
@@ -36,7 +37,7 @@ void run(const CompressArgs& a) {
   d.shape = shape;
   d.precision = Precision::F32;
   d.norm = Norm::Ortho;
-  d.threads = a.threads;
+  d.cpu.threads = a.threads;
   const Plan fwd(d);
   d.direction = Direction::Inverse;
   const Plan inv(d);
@@ -106,5 +107,7 @@ void add_compress_command(CLI::App& app) {
   c->add_flag("--json", args->json, "one JSON object on stdout");
   c->callback([args] { run(*args); });
 }
+
+const CommandRegistration kCompress{40, add_compress_command};
 
 }  // namespace dctx::cli

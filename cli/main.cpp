@@ -1,17 +1,37 @@
 // dctx command-line tool: argument parsing only; the work is in the library.
+#include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <utility>
+#include <vector>
 
 #include "commands.hpp"
 #include "dctx/dctx.hpp"
+
+namespace dctx::cli {
+namespace {
+std::vector<std::pair<int, void (*)(CLI::App&)>>& registry() {
+  static std::vector<std::pair<int, void (*)(CLI::App&)>> r;
+  return r;
+}
+}  // namespace
+
+CommandRegistration::CommandRegistration(int order, void (*add)(CLI::App&)) {
+  registry().emplace_back(order, add);
+}
+
+void add_registered_commands(CLI::App& app) {
+  auto r = registry();
+  std::sort(r.begin(), r.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& c : r) c.second(app);
+}
+}  // namespace dctx::cli
 
 int main(int argc, char** argv) {
   CLI::App app{"dctx: fast discrete cosine transforms (DCT/DST types I-IV, 8x8 blocks)"};
   app.set_version_flag("--version", std::string("dctx ") + dctx::kVersion);
   app.require_subcommand(1);
-  dctx::cli::add_transform_command(app);
-  dctx::cli::add_block8_commands(app);
-  dctx::cli::add_compress_command(app);
+  dctx::cli::add_registered_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -10,7 +10,7 @@ namespace dctx::cli {
 namespace {
 
 struct TransformArgs {
-  std::string in, out, kind = "dct", norm = "backward", axes;
+  std::string in, out, kind = "dct", norm = "backward", axes, backend = "auto";
   int type = 2, threads = 1;
   bool inverse = false, verbose = false;
 };
@@ -39,7 +39,8 @@ void run(const TransformArgs& a) {
   d.norm = parse_norm(a.norm);
   d.axes = parse_axes(a.axes);
   d.direction = a.inverse ? Direction::Inverse : Direction::Forward;
-  d.threads = a.threads;
+  d.cpu.threads = a.threads;
+  d.backend = parse_backend(a.backend);
   std::string note;
   NpyArray arr = read_npy(a.in, &note);
   if (!note.empty()) std::fprintf(stderr, "dctx: note: %s\n", note.c_str());
@@ -71,8 +72,12 @@ void add_transform_command(CLI::App& app) {
   c->add_option("--axes", args->axes, "comma-separated axes (default: all)");
   c->add_flag("--inverse", args->inverse, "inverse transform (idctn/idstn)");
   c->add_option("--threads", args->threads, "worker threads (0 = all)")->capture_default_str();
+  c->add_option("--backend", args->backend, "auto, or a back end of `dctx backends`")
+      ->capture_default_str();
   c->add_flag("-v,--verbose", args->verbose, "print the plan on stderr");
   c->callback([args] { run(*args); });
 }
+
+const CommandRegistration kTransform{10, add_transform_command};
 
 }  // namespace dctx::cli

@@ -1,32 +1,43 @@
 // dctx — the 8x8 block engine: blockwise orthonormal DCT-II / DCT-III of image planes, JPEG-style
 // quantization, and the forward DCT -> quantize -> inverse DCT pipeline of NVIDIA's DCT8x8
-// whitepaper (Obukhov & Kharlamov 2008), on the CPU with Highway SIMD.
+// whitepaper (Obukhov & Kharlamov 2008), on the CPU back end with Highway SIMD.
 //
 // A plane is a 2D view (rows, cols) whose row stride is strides()[0] and column stride
 // strides()[1] (elements, any sign); a batch of planes is a 3D view (planes, rows, cols).
 // Each 8x8 block is transformed independently with the orthonormal 2D DCT-II
 //   C(u,v) = a(u) a(v) sum_{x,y} f(x,y) cos((2x+1)u pi/16) cos((2y+1)v pi/16),
 //   a(0) = sqrt(1/8), a(k>0) = sqrt(2/8)
-// (seed 000 eq. 4; the same scaling as JPEG, ITU-T T.81 A.3.3), and its inverse (eq. 5).
-// Every function checks its arguments and throws dctx::Error naming the problem.
+// (Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8 Blocks with CUDA", eq. 4; the same
+// scaling as JPEG, ITU-T T.81 A.3.3), and its inverse (eq. 5).
+// Every function checks its arguments and throws dctx::Error naming the problem. A Block8Plan
+// describes one operation once (kind, data type, table, kernel, back end); the functions below
+// are thin over plans that each thread keeps for the descriptions it used last.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "dctx/image.hpp"
+#include "dctx/plan.hpp"
 #include "dctx/types.hpp"
 #include "dctx/view.hpp"
 
 namespace dctx {
 
-/// Which 8x8 kernel runs — the three kernels of seed 000.
+namespace detail {
+class BackendBlock8Plan;
+}
+
+/// Which 8x8 kernel runs: the three kernels of the NVIDIA whitepaper.
 enum class Block8Kernel : std::uint8_t {
   Auto = 0,       ///< Fast for float data, Int16 for int16 data.
-  Reference = 1,  ///< By definition: C = A X A^T, two 8x8 matrix products in double (seed 000
-                  ///< kernel 1); int16 results are the double results rounded to nearest.
+  Reference = 1,  ///< By definition: C = A X A^T, two 8x8 matrix products in double (the
+                  ///< whitepaper's first kernel); int16 results are the double results rounded.
   Fast = 2,  ///< Arai–Agui–Nakajima (1988) factorization in float32, Highway SIMD with run-time
              ///< dispatch, several blocks per vector on wide targets.
   Int16 =
@@ -73,7 +84,7 @@ struct QuantTable {
   friend bool operator==(const QuantTable&, const QuantTable&) = default;
 };
 
-/// The table of NVIDIA's DCT8x8 sample (seed 000).
+/// The table of NVIDIA's DCT8x8 sample (the whitepaper's).
 QuantTable quant_table_nvidia();
 /// ITU-T T.81 Annex K.1 luminance table scaled by `quality` (1..100) as libjpeg does.
 QuantTable quant_table_jpeg_luma(int quality = 50);
@@ -103,6 +114,65 @@ struct Block8Stats {
   std::uint64_t zeros = 0;         ///< of which quantized to zero
   double zero_fraction() const { return coefficients ? double(zeros) / double(coefficients) : 0.0; }
 };
+
+/// What a block plan does.
+enum class Block8Op : std::uint8_t {
+  Forward = 0,             ///< samples -> coefficients (block8_forward)
+  Inverse = 1,             ///< coefficients -> samples (block8_inverse)
+  Roundtrip = 2,           ///< samples -> samples through quantization (block8_roundtrip_quantized)
+  ForwardQuantized = 3,    ///< samples -> int16 levels, the encoder's half
+  InverseDequantized = 4,  ///< int16 levels -> samples, the decoder's half
+  Quantize = 5,            ///< coefficients -> int16 levels (block8_quantize)
+  Dequantize = 6,          ///< int16 levels -> coefficients (block8_dequantize)
+};
+
+/// Element type of the samples and coefficients (levels are always int16).
+enum class Block8Data : std::uint8_t { Float32 = 0, Int16 = 1 };
+
+/// One block operation, independent of the plane size.
+struct Block8PlanDesc {
+  Block8Op op = Block8Op::Forward;
+  Block8Data data = Block8Data::Float32;
+  /// The quantization table: required by Roundtrip, ForwardQuantized, InverseDequantized,
+  /// Quantize and Dequantize; refused by Forward and Inverse.
+  std::optional<QuantTable> table;
+  Block8Kernel kernel = Block8Kernel::Auto;  ///< transforms only (not Quantize/Dequantize)
+  Block8Edge edge = Block8Edge::Error;
+  BackendKind backend = BackendKind::Auto;
+  CpuOptions cpu;  ///< threads (0: all hardware threads); the 2D algorithm is not used
+  friend bool operator==(const Block8PlanDesc&, const Block8PlanDesc&) = default;
+};
+
+/// A block operation planned once on one back end; execute() is const and thread-safe. The
+/// execute overload must match the operation and data type: float samples and coefficients with
+/// Block8Data::Float32, int16 with Block8Data::Int16, int16 levels where the operation makes or
+/// takes them. Shapes and strides are checked as the functions above check them.
+class Block8Plan {
+ public:
+  explicit Block8Plan(const Block8PlanDesc& desc);
+  Block8Plan(Block8Plan&&) noexcept;
+  Block8Plan& operator=(Block8Plan&&) noexcept;
+  ~Block8Plan();
+
+  Block8Stats execute(const ConstView<float>& in, const View<float>& out) const;
+  Block8Stats execute(const ConstView<float>& in, const View<std::int16_t>& out) const;
+  Block8Stats execute(const ConstView<std::int16_t>& in, const View<float>& out) const;
+  Block8Stats execute(const ConstView<std::int16_t>& in, const View<std::int16_t>& out) const;
+
+  /// The normalised description: kernel and back end resolved, threads resolved.
+  const Block8PlanDesc& desc() const { return desc_; }
+  /// The back end, the kernel and the SIMD target, e.g. "cpu[AVX3] fast float32 forward".
+  std::string describe() const;
+
+ private:
+  template <class TI, class TO>
+  Block8Stats run(const ConstView<TI>& in, const View<TO>& out) const;
+  Block8PlanDesc desc_;
+  std::unique_ptr<detail::BackendBlock8Plan> impl_;
+};
+
+/// Validate and normalise a block description (throws dctx::Error).
+Block8PlanDesc normalize(const Block8PlanDesc& desc);
 
 /// Fused forward DCT -> quantize -> dequantize -> inverse DCT, touching each block once. The result
 /// equals block8_forward, block8_quantize, block8_dequantize and block8_inverse run one after the
@@ -135,28 +205,10 @@ void block8_inverse_dequantized(const ConstView<std::int16_t>& levels,
 std::string block8_target();
 
 // ------------------------------------------------------------------------------------------------
-// Images and the pipeline of seed 000.
-
-/// An 8-bit image, rows top to bottom, channels interleaved (1: gray, 3: RGB).
-struct Image {
-  int width = 0;
-  int height = 0;
-  int channels = 0;
-  std::vector<std::uint8_t> pixels;  ///< height * width * channels bytes
-};
-
-/// Read BMP, PNG, PGM/PPM, JPEG, TGA, ... (stb_image). Alpha is dropped, gray+alpha becomes gray.
-Image read_image(const std::string& path);
-/// Write by extension: .png, .bmp, .pgm (gray) / .ppm (RGB). Written to a temporary file in the
-/// same folder and renamed, so a failure never leaves a partial file.
-void write_image(const std::string& path, const Image& image);
-/// Luma of seed 000: Y = (313524 R + 615514 G + 119537 B + 524288) >> 20. Gray images unchanged.
-Image image_luma(const Image& image);
-/// PSNR = 10 log10(255^2 / MSE) over all samples; +infinity for identical images.
-double psnr(const Image& a, const Image& b);
+// The JPEG-style pipeline of the NVIDIA whitepaper on in-memory images (dctx/image.hpp).
 
 enum class QuantTableKind : std::uint8_t {
-  Nvidia = 0,  ///< seed 000's table for every plane
+  Nvidia = 0,  ///< the whitepaper's table for every plane
   Jpeg = 1,    ///< T.81 Annex K: luminance table for Y, chrominance for Cb and Cr
 };
 
@@ -165,8 +217,8 @@ struct JpegOptions {
   int quality = 50;  ///< 1..100, libjpeg scaling of the base table; 50 leaves it unchanged
   /// Reference or Fast (Auto): float32 path; Int16: the fixed-point int16 path.
   Block8Kernel kernel = Block8Kernel::Auto;
-  /// false: the seed 000 luma pipeline (gray output). true: JPEG's YCbCr (JFIF, T.871), each plane
-  /// through the pipeline, RGB output; a gray input stays gray.
+  /// false: the whitepaper's luma pipeline (gray output). true: JPEG's YCbCr (JFIF, T.871), each
+  /// plane through the pipeline, RGB output; a gray input stays gray.
   bool color = false;
   Block8Edge edge = Block8Edge::Replicate;  ///< planes not multiples of 8 are padded as JPEG does
   int nthreads = 1;
@@ -182,10 +234,12 @@ struct JpegResult {
 };
 
 /// Level shift -128, forward DCT, quantize and dequantize, inverse DCT, +128, round, clamp to
-/// 0..255, PSNR (seed 000 section 4). With the NVIDIA table, Barbara 512x512 gives 32.777 dB.
+/// 0..255, PSNR (the whitepaper's section 4). With the NVIDIA table, Barbara 512x512 gives 32.777
+/// dB.
 JpegResult jpeg_roundtrip(const Image& image, const JpegOptions& options = {});
 
 std::string_view to_string(Block8Kernel k);
+std::string_view to_string(Block8Op op);
 std::string_view to_string(QuantTableKind k);
 /// "auto", "reference", "fast", "int16"; throws dctx::Error on anything else.
 Block8Kernel parse_block8_kernel(std::string_view s);

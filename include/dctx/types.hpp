@@ -32,16 +32,35 @@ enum class Precision : std::uint8_t { F32 = 0, F64 = 1 };
 /// Forward (scipy's dct/dst) or inverse (scipy's idct/idst: type 2 <-> 3, 1 and 4 self-inverse).
 enum class Direction : std::uint8_t { Forward = 0, Inverse = 1 };
 
-/// Where a plan runs. Auto picks the best available back end (today: the CPU).
-enum class BackendKind : std::uint8_t { Auto = 0, CPU = 1, CUDA = 2, OpenCL = 3, MPI = 4 };
+/// Where a plan runs (dctx::backends() lists what this build has). Auto picks the usable back end
+/// of highest priority for host data: the CPU. A distributed plan (MPI) is not a back end: it sits
+/// above them and runs a local plan of one of them on every rank (docs/design.md).
+enum class BackendKind : std::uint8_t { Auto = 0, CPU = 1, CUDA = 2, OpenCL = 3 };
 
 /// Algorithm for transforms over two axes. Auto lets the plan pick (see docs/design.md).
 enum class Algorithm2D : std::uint8_t { Auto = 0, RowColumn = 1, Fused = 2 };
 
+/// What class of problem a dctx::Error reports, for bindings that map errors to their own types
+/// (Python raises numpy's AxisError for AxisOutOfRange, for instance).
+enum class ErrorKind : std::uint8_t {
+  InvalidArgument = 0,     ///< a bad value, shape, size, option or file
+  AxisOutOfRange = 1,      ///< an axis outside -rank..rank-1
+  RepeatedAxis = 2,        ///< an axis named twice
+  BackendUnavailable = 3,  ///< the back end asked for is not built, or not usable on this machine
+  DeviceFailure = 4,       ///< a driver or device call failed (device back ends)
+};
+
 /// Every invalid argument, shape, size or file gets a dctx::Error naming the problem.
 class Error : public std::invalid_argument {
  public:
-  using std::invalid_argument::invalid_argument;
+  explicit Error(const std::string& what, ErrorKind kind = ErrorKind::InvalidArgument)
+      : std::invalid_argument(what), kind_(kind) {}
+  explicit Error(const char* what, ErrorKind kind = ErrorKind::InvalidArgument)
+      : std::invalid_argument(what), kind_(kind) {}
+  ErrorKind kind() const noexcept { return kind_; }
+
+ private:
+  ErrorKind kind_;
 };
 
 /// One axis's transform: family and type (1..4).

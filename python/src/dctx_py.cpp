@@ -318,8 +318,8 @@ struct PlanReq {
     d.norm = norm;
     d.orthogonalize = ortho;
     d.direction = direction;
-    d.threads = threads;
-    d.backend = dctx::BackendKind::CPU;
+    d.cpu.threads = threads;
+    d.backend = dctx::BackendKind::Auto;
     return d;
   }
 };
@@ -578,7 +578,7 @@ class PyPlan {
     d.norm = norm;
     d.orthogonalize = ortho;
     d.direction = inverse ? dctx::Direction::Inverse : dctx::Direction::Forward;
-    d.threads = threads;
+    d.cpu.threads = threads;
     d.backend = backend;
     nb::gil_scoped_release nogil;
     plan_ = std::make_shared<const dctx::Plan>(d);

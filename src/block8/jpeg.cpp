@@ -9,9 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "block8/colour.hpp"
 #include "block8/constants.hpp"
-#include "block8/kernels.hpp"
 #include "dctx/block8.hpp"
+#include "dctx/image.hpp"
 
 namespace dctx {
 namespace {

@@ -1,49 +1,97 @@
-// The seam between the public Plan and the back ends (CPU today; CUDA, OpenCL, MPI later).
-// A back end turns a normalised PlanDesc into a BackendPlan; Plan validates views and calls it.
+// The seam between the public API and the back ends. A back end (src/cpu; src/cuda, src/opencl
+// next) is a Backend registered with the registry (registry.cpp): it says whether it can run on
+// this machine and turns a normalised PlanDesc into a BackendPlan. The core validates every view,
+// decides how input and output overlap (overlap.hpp) and calls the BackendPlan; it never
+// dereferences array data. Adding a back end: docs/design.md, "Adding a back end".
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <vector>
 
+#include "core/limits.hpp"
+#include "core/overlap.hpp"
+#include "dctx/device.hpp"
 #include "dctx/plan.hpp"
 
 namespace dctx::detail {
 
-/// Largest array rank the library accepts.
-inline constexpr std::size_t kMaxRank = 32;
+/// A host-memory execution, validated: arrays of the plan's shape with one element stride per
+/// axis. `overlap` is Same (in place), Disjoint, or Partial (the back end must read all of the
+/// input before writing the output: the CPU copies it first; a device back end uploads it).
+template <class T>
+struct HostCall {
+  const T* in = nullptr;
+  const std::ptrdiff_t* in_strides = nullptr;
+  T* out = nullptr;
+  const std::ptrdiff_t* out_strides = nullptr;
+  Overlap overlap = Overlap::Disjoint;
+};
 
-/// A back end's compiled plan. execute() receives validated arguments: data pointers, element
-/// strides with one entry per axis of desc.shape, `in` either equal to `out` (same pointer and
-/// strides: in place) or not overlapping it. It must be thread-safe (const, no shared scratch).
+/// A device-memory execution, validated: both arrays belong to the plan's back end and hold
+/// `precision` elements; the workspace, when given, is at least workspace_bytes() long.
+struct DeviceCall {
+  DeviceArray in, out;
+  Precision precision = Precision::F32;
+  DeviceExecution exec;
+  Overlap overlap = Overlap::Disjoint;
+};
+
+/// A back end's compiled plan. Thread-safe: execute() is const and keeps no shared scratch.
 class BackendPlan {
  public:
   virtual ~BackendPlan() = default;
-  virtual void execute(const float* in, const std::ptrdiff_t* in_strides, float* out,
-                       const std::ptrdiff_t* out_strides) const = 0;
-  virtual void execute(const double* in, const std::ptrdiff_t* in_strides, double* out,
-                       const std::ptrdiff_t* out_strides) const = 0;
+  virtual void execute(const HostCall<float>& call) const = 0;
+  virtual void execute(const HostCall<double>& call) const = 0;
+  /// Device back ends override this; the default refuses (the plan runs on host memory).
+  virtual void execute_device(const DeviceCall& call) const;
+  /// Device workspace execute_device needs, in bytes.
+  virtual std::size_t workspace_bytes() const { return 0; }
   /// Human-readable algorithm summary.
   virtual std::string describe() const = 0;
 };
 
-/// CPU back end (src/cpu): picks the best compiled SIMD target at run time.
-std::unique_ptr<BackendPlan> make_cpu_plan(const PlanDesc& normalized);
-/// Name of the SIMD target the CPU back end uses now (e.g. "AVX3", "AVX2", "EMU128").
-std::string cpu_target_name();
-/// Highway target bits compiled into the CPU back end and supported by this CPU.
-std::vector<std::int64_t> cpu_available_targets();
-/// Restrict the CPU back end to `target` for plans built from now on (0 restores the best one).
-/// For tests that run every compiled target.
-void cpu_force_target(std::int64_t target);
+struct Block8Spec;        // core/block8_backend.hpp
+class BackendBlock8Plan;  // core/block8_backend.hpp
 
-/// Scale factor of one axis (norm and direction) as scipy.fft applies it.
-double axis_scale(const PlanDesc& d, AxisTransform t, std::size_t n);
-/// The transform type an axis actually computes: an inverse plan runs the inverse type.
-inline int effective_type(const PlanDesc& d, AxisTransform t) {
-  return d.direction == Direction::Inverse ? inverse_type(t.type) : t.type;
-}
+/// How a back end's memory is addressed, which decides how the core detects overlap.
+enum class MemoryModel : std::uint8_t {
+  Host = 0,             ///< host pointers
+  DeviceAddresses = 1,  ///< device pointers in one address space (CUDA): compared as addresses
+  DeviceHandles = 2,    ///< buffer handles (OpenCL cl_mem): arrays overlap only in one buffer
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual BackendKind kind() const = 0;
+  /// Empty when the back end can run here, else why not ("no CUDA device"). Cheap after the
+  /// first call (back ends probe once).
+  virtual std::string unusable_reason() const = 0;
+  /// What it runs on when usable: the SIMD target, the device name.
+  virtual std::string description() const = 0;
+  virtual MemoryModel memory() const = 0;
+  /// Auto picks the usable back end of highest priority (the CPU's is 100).
+  virtual int auto_priority() const = 0;
+  /// `normalized` has passed normalize() and names this back end.
+  virtual std::unique_ptr<BackendPlan> make_plan(const PlanDesc& normalized) const = 0;
+  /// The 8x8 block engine on this back end; the default has none (nullptr).
+  virtual std::unique_ptr<BackendBlock8Plan> make_block8_plan(const Block8Spec& spec) const;
+};
+
+/// Adds `backend`, replacing any of the same kind, and returns the one it replaced (nullptr if
+/// none). Built-in back ends register themselves on first use of the registry; tests use this to
+/// stand in for a device back end.
+std::shared_ptr<const Backend> register_backend(std::shared_ptr<const Backend> backend);
+/// The registered back end of `kind`, or nullptr when this build has none.
+std::shared_ptr<const Backend> find_backend(BackendKind kind);
+/// The back end a plan asking for `requested` runs on: Auto resolves to the usable back end of
+/// highest priority. Throws dctx::Error (ErrorKind::BackendUnavailable) naming the reason when
+/// the one asked for is not built or not usable here.
+std::shared_ptr<const Backend> resolve_backend(BackendKind requested);
+
+/// "(480, 640)": a shape as Python prints it, for messages.
+std::string shape_str(const Shape& s);
 
 }  // namespace dctx::detail

@@ -1,5 +1,7 @@
-// Thread-safe LRU cache of plans keyed by the whole normalised description (DUCC/pocketfft style,
-// but with a run-time capacity). Plans are built outside the lock.
+// The library's one plan cache (DUCC/pocketfft style, with a run-time capacity): thread-safe,
+// LRU. An entry maps a description as the caller gave it to a plan, so a repeated request costs
+// one comparison per entry and no normalisation or allocation; descriptions that normalise to the
+// same one share a plan. Plans are built outside the lock.
 #include <list>
 #include <mutex>
 
@@ -8,10 +10,15 @@
 namespace dctx {
 namespace {
 
+struct Entry {
+  PlanDesc key;  // as requested (not normalised)
+  std::shared_ptr<const Plan> plan;
+};
+
 struct PlanCache {
   std::mutex mu;
   std::size_t capacity = 32;
-  std::list<std::shared_ptr<const Plan>> entries;  // most recently used first
+  std::list<Entry> entries;  // most recently used first
 };
 
 PlanCache& cache() {
@@ -19,30 +26,54 @@ PlanCache& cache() {
   return c;
 }
 
-std::shared_ptr<const Plan> lookup(PlanCache& c, const PlanDesc& d) {
+// Under the lock: the entry whose key is `d` (moved to the front), else nullptr.
+std::shared_ptr<const Plan> lookup_key(PlanCache& c, const PlanDesc& d) {
   for (auto it = c.entries.begin(); it != c.entries.end(); ++it)
-    if ((*it)->desc() == d) {
+    if (it->key == d) {
       c.entries.splice(c.entries.begin(), c.entries, it);
-      return c.entries.front();
+      return c.entries.front().plan;
     }
   return nullptr;
 }
 
+// Under the lock: a plan built for the normalised description `n`, else nullptr.
+std::shared_ptr<const Plan> lookup_plan(PlanCache& c, const PlanDesc& n) {
+  for (const Entry& e : c.entries)
+    if (e.plan->desc() == n) return e.plan;
+  return nullptr;
+}
+
+void insert(PlanCache& c, const PlanDesc& key, std::shared_ptr<const Plan> plan) {
+  c.entries.push_front(Entry{key, std::move(plan)});
+  while (c.entries.size() > c.capacity) c.entries.pop_back();
+}
+
 }  // namespace
 
+std::shared_ptr<const Plan> find_cached_plan(const PlanDesc& desc) {
+  PlanCache& c = cache();
+  std::lock_guard<std::mutex> lock(c.mu);
+  return lookup_key(c, desc);
+}
+
 std::shared_ptr<const Plan> cached_plan(const PlanDesc& desc) {
-  const PlanDesc d = normalize(desc);
   PlanCache& c = cache();
   {
     std::lock_guard<std::mutex> lock(c.mu);
-    if (c.capacity == 0) return std::make_shared<const Plan>(d);
-    if (auto p = lookup(c, d)) return p;
+    if (auto p = lookup_key(c, desc)) return p;
   }
-  auto fresh = std::make_shared<const Plan>(d);
+  const PlanDesc n = normalize(desc);
+  {
+    std::lock_guard<std::mutex> lock(c.mu);
+    if (auto p = lookup_plan(c, n)) {
+      insert(c, desc, p);
+      return p;
+    }
+  }
+  auto fresh = std::make_shared<const Plan>(n);
   std::lock_guard<std::mutex> lock(c.mu);
-  if (auto p = lookup(c, d)) return p;  // another thread built it meanwhile
-  c.entries.push_front(fresh);
-  while (c.entries.size() > c.capacity) c.entries.pop_back();
+  if (auto p = lookup_plan(c, n)) fresh = p;  // another thread built it meanwhile
+  if (c.capacity > 0) insert(c, desc, fresh);
   return fresh;
 }
 

@@ -80,7 +80,7 @@ int dctx_plan_create(dctx_plan** plan, int rank, const size_t* shape, int naxes,
     d.norm = static_cast<dctx::Norm>(norm);
     if (orthogonalize >= 0) d.orthogonalize = orthogonalize == 1;
     d.direction = direction == DCTX_FORWARD ? dctx::Direction::Forward : dctx::Direction::Inverse;
-    d.threads = threads;
+    d.cpu.threads = threads;
     *plan = new dctx_plan{dctx::Plan(d)};
   });
 }

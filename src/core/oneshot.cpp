@@ -16,7 +16,7 @@ void run(const ConstView<T>& in, const View<T>& out, Kind kind, int type, std::v
   d.norm = norm;
   d.orthogonalize = ortho;
   d.direction = dir;
-  d.threads = threads;
+  d.cpu.threads = threads;
   cached_plan(d)->execute(in, out);
 }
 

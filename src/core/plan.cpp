@@ -1,27 +1,16 @@
-// Plan construction (validation, normalisation, back-end choice) and execution (view checks).
+// Plan construction (validation, normalisation, back-end choice) and execution (view checks,
+// overlap analysis), host and device memory alike; the back ends do the arithmetic.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
-#include <thread>
 
 #include "core/backend.hpp"
+#include "core/thread_pool.hpp"
 #include "dctx/dctx.hpp"
 
 namespace dctx {
 namespace detail {
-
-double axis_scale(const PlanDesc& d, AxisTransform t, std::size_t n) {
-  const double m = logical_length(t, n);
-  switch (d.norm) {
-    case Norm::Ortho: return 1.0 / std::sqrt(m);
-    case Norm::Backward: return d.direction == Direction::Forward ? 1.0 : 1.0 / m;
-    case Norm::Forward: return d.direction == Direction::Forward ? 1.0 / m : 1.0;
-  }
-  return 1.0;
-}
-
-namespace {
 
 std::string shape_str(const Shape& s) {
   std::ostringstream o;
@@ -32,39 +21,30 @@ std::string shape_str(const Shape& s) {
   return o.str();
 }
 
-// Lowest and highest element offsets a view touches.
-std::pair<std::ptrdiff_t, std::ptrdiff_t> span_of(const Shape& shape,
-                                                  const std::ptrdiff_t* strides) {
-  std::ptrdiff_t lo = 0, hi = 0;
-  for (std::size_t d = 0; d < shape.size(); ++d) {
-    const std::ptrdiff_t e = static_cast<std::ptrdiff_t>(shape[d] - 1) * strides[d];
-    (e < 0 ? lo : hi) += e;
-  }
-  return {lo, hi};
-}
-
-// True when no two index tuples map to one element (sufficient test: sorted by |stride|, each
-// stride exceeds the span of all smaller ones).
-bool non_self_overlapping(const Shape& shape, const std::ptrdiff_t* strides) {
-  std::pair<std::size_t, std::size_t> dims[kMaxRank];  // (|stride|, extent), no allocation
-  std::size_t nd = 0;
-  for (std::size_t d = 0; d < shape.size(); ++d)  // rank <= kMaxRank (normalize)
-    if (shape[d] > 1) dims[nd++] = {static_cast<std::size_t>(std::abs(strides[d])), shape[d]};
-  std::sort(dims, dims + nd);
-  std::size_t span = 0;
-  for (std::size_t i = 0; i < nd; ++i) {
-    if (dims[i].first <= span) return false;
-    span += dims[i].first * (dims[i].second - 1);
-  }
-  return true;
-}
-
-}  // namespace
 }  // namespace detail
 
-int hardware_threads() {
-  const unsigned n = std::thread::hardware_concurrency();
-  return n == 0 ? 1 : static_cast<int>(n);
+int hardware_threads() { return detail::hardware_threads(); }
+
+std::vector<int> resolve_axes(std::size_t rank, const std::vector<int>& axes) {
+  std::vector<int> r;
+  if (axes.empty()) {
+    for (std::size_t i = 0; i < rank; ++i) r.push_back(static_cast<int>(i));
+    return r;
+  }
+  std::vector<bool> seen(rank, false);
+  const int n = static_cast<int>(rank);
+  for (int a : axes) {
+    if (a < -n || a >= n)
+      throw Error("axis " + std::to_string(a) + " is out of range for an array of rank " +
+                      std::to_string(rank),
+                  ErrorKind::AxisOutOfRange);
+    if (a < 0) a += n;
+    if (seen[static_cast<std::size_t>(a)])
+      throw Error("axis " + std::to_string(a) + " is repeated in axes", ErrorKind::RepeatedAxis);
+    seen[static_cast<std::size_t>(a)] = true;
+    r.push_back(a);
+  }
+  return r;
 }
 
 PlanDesc normalize(const PlanDesc& in) {
@@ -86,19 +66,7 @@ PlanDesc normalize(const PlanDesc& in) {
                   " is too large: its byte count overflows");
     total *= d.shape[i];
   }
-  if (d.axes.empty())
-    for (std::size_t i = 0; i < rank; ++i) d.axes.push_back(static_cast<int>(i));
-  std::vector<bool> seen(rank, false);
-  for (int& a : d.axes) {
-    const int r = static_cast<int>(rank);
-    if (a < -r || a >= r)
-      throw Error("axis " + std::to_string(a) + " is out of range for an array of rank " +
-                  std::to_string(rank));
-    if (a < 0) a += r;
-    if (seen[static_cast<std::size_t>(a)])
-      throw Error("axis " + std::to_string(a) + " is repeated in axes");
-    seen[static_cast<std::size_t>(a)] = true;
-  }
+  d.axes = resolve_axes(rank, d.axes);
   if (d.transforms.empty()) d.transforms.assign(d.axes.size(), AxisTransform{d.kind, d.type});
   if (d.transforms.size() != d.axes.size())
     throw Error("got " + std::to_string(d.transforms.size()) + " per-axis transforms for " +
@@ -122,27 +90,30 @@ PlanDesc normalize(const PlanDesc& in) {
   if (d.direction != Direction::Forward && d.direction != Direction::Inverse)
     throw Error("invalid direction");
   if (!d.orthogonalize) d.orthogonalize = d.norm == Norm::Ortho;
-  if (d.threads < 0)
+  if (d.cpu.threads < 0)
     throw Error("threads must be >= 0 (0 = all hardware threads), got " +
-                std::to_string(d.threads));
-  if (d.threads == 0) d.threads = hardware_threads();
-  if (d.backend == BackendKind::Auto) d.backend = BackendKind::CPU;
-  if (d.backend != BackendKind::CPU)
-    throw Error("backend '" + std::string(to_string(d.backend)) +
-                "' is not available in this build");
+                std::to_string(d.cpu.threads));
+  if (d.cpu.threads == 0) d.cpu.threads = hardware_threads();
+  if (d.cpu.algorithm != Algorithm2D::Auto && d.cpu.algorithm != Algorithm2D::RowColumn &&
+      d.cpu.algorithm != Algorithm2D::Fused)
+    throw Error("invalid 2D algorithm");
+  d.backend = detail::resolve_backend(d.backend)->kind();
   return d;
 }
 
-// normalize() has resolved Auto and refused every back end but the CPU's.
-Plan::Plan(const PlanDesc& desc) : desc_(normalize(desc)), impl_(detail::make_cpu_plan(desc_)) {}
+Plan::Plan(const PlanDesc& desc)
+    : desc_(normalize(desc)), impl_(detail::resolve_backend(desc_.backend)->make_plan(desc_)) {}
 Plan::Plan(Plan&&) noexcept = default;
 Plan& Plan::operator=(Plan&&) noexcept = default;
 Plan::~Plan() = default;
 
-std::string Plan::describe() const {
+const detail::BackendPlan& Plan::impl() const {
   if (!impl_) throw Error("plan is empty (moved from)");
-  return impl_->describe();
+  return *impl_;
 }
+
+std::string Plan::describe() const { return impl().describe(); }
+std::size_t Plan::workspace_bytes() const { return impl().workspace_bytes(); }
 
 template <class T>
 void Plan::execute_typed(const ConstView<T>& in, const View<T>& out) const {
@@ -159,40 +130,20 @@ void Plan::execute_typed(const ConstView<T>& in, const View<T>& out) const {
 template <class T>
 void Plan::execute_strided(const T* in, const std::ptrdiff_t* is, T* out,
                            const std::ptrdiff_t* os) const {
-  if (!impl_) throw Error("plan is empty (moved from)");
+  const detail::BackendPlan& plan = impl();
   constexpr Precision p = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
   if (p != desc_.precision)
     throw Error("data is " + std::string(to_string(p)) + " but the plan was built for " +
                 std::string(to_string(desc_.precision)));
   if (!in || !out || !is || !os) throw Error("null data or stride pointer");
   const Shape& shape = desc_.shape;
-  const std::size_t rank = shape.size();
-  if (!detail::non_self_overlapping(shape, os))
+  if (!detail::non_self_overlapping(shape.size(), shape.data(), os))
     throw Error("output strides make elements overlap (e.g. a zero stride)");
-  const bool same = static_cast<const void*>(in) == static_cast<const void*>(out) &&
-                    std::equal(is, is + rank, os);
-  if (!same) {
-    auto [ilo, ihi] = detail::span_of(shape, is);
-    auto [olo, ohi] = detail::span_of(shape, os);
-    if (!(in + ihi < out + olo || out + ohi < in + ilo)) {
-      // Partial overlap: transform from a private C-ordered copy of the input.
-      const ConstView<T> copy(nullptr, shape);  // C-order strides
-      std::vector<T> tmp(copy.size());
-      std::vector<std::size_t> idx(rank, 0);
-      for (T& v : tmp) {
-        std::ptrdiff_t off = 0;
-        for (std::size_t d = 0; d < rank; ++d) off += static_cast<std::ptrdiff_t>(idx[d]) * is[d];
-        v = in[off];
-        for (std::size_t d = rank; d-- > 0;) {
-          if (++idx[d] < shape[d]) break;
-          idx[d] = 0;
-        }
-      }
-      impl_->execute(tmp.data(), copy.strides().data(), out, os);
-      return;
-    }
-  }
-  impl_->execute(in, is, out, os);
+  const auto addr = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q); };
+  detail::HostCall<T> call{in, is, out, os, detail::Overlap::Disjoint};
+  call.overlap = detail::classify_overlap({addr(in), sizeof(T), shape.size(), shape.data(), is},
+                                          {addr(out), sizeof(T), shape.size(), shape.data(), os});
+  plan.execute(call);
 }
 
 void Plan::execute(const ConstView<float>& in, const View<float>& out) const {
@@ -208,6 +159,49 @@ void Plan::execute(const float* in, const std::ptrdiff_t* is, float* out,
 void Plan::execute(const double* in, const std::ptrdiff_t* is, double* out,
                    const std::ptrdiff_t* os) const {
   execute_strided<double>(in, is, out, os);
+}
+
+void Plan::execute_device(const DeviceArray& in, const DeviceArray& out, Precision precision,
+                          const DeviceExecution& exec) const {
+  const detail::BackendPlan& plan = impl();
+  const auto backend = detail::find_backend(desc_.backend);
+  if (!backend || backend->memory() == detail::MemoryModel::Host)
+    throw Error("execute_device: this plan runs on the " + std::string(to_string(desc_.backend)) +
+                " back end, which works on host memory: pass views or host pointers");
+  const std::string mine(to_string(desc_.backend));
+  for (const DeviceArray* a : {&in, &out})
+    if (a->backend != desc_.backend)
+      throw Error("execute_device: " + std::string(a == &in ? "in" : "out") + " is " +
+                  std::string(to_string(a->backend)) + " memory but the plan runs on " + mine);
+  if (precision != desc_.precision)
+    throw Error("execute_device: data is " + std::string(to_string(precision)) +
+                " but the plan was built for " + std::string(to_string(desc_.precision)));
+  if (!in.buffer || !out.buffer || !in.strides || !out.strides)
+    throw Error("execute_device: null buffer or stride pointer");
+  const Shape& shape = desc_.shape;
+  if (!detail::non_self_overlapping(shape.size(), shape.data(), out.strides))
+    throw Error("execute_device: output strides make elements overlap (e.g. a zero stride)");
+  const std::size_t need = plan.workspace_bytes();
+  if (exec.workspace && exec.workspace_bytes < need)
+    throw Error("execute_device: the workspace holds " + std::to_string(exec.workspace_bytes) +
+                " bytes but the plan needs " + std::to_string(need));
+  const std::size_t es = precision == Precision::F32 ? sizeof(float) : sizeof(double);
+  const auto place = [&](const DeviceArray& a, std::uintptr_t base) {
+    return detail::ArrayPlace{base + a.offset * es, es, shape.size(), shape.data(), a.strides};
+  };
+  detail::DeviceCall call{in, out, precision, exec, detail::Overlap::Disjoint};
+  // Pointers of one address space compare as addresses; buffer handles only within one buffer.
+  const bool comparable =
+      backend->memory() == detail::MemoryModel::DeviceAddresses || in.buffer == out.buffer;
+  if (comparable) {
+    const auto base = [&](const DeviceArray& a) {
+      return backend->memory() == detail::MemoryModel::DeviceAddresses
+                 ? reinterpret_cast<std::uintptr_t>(a.buffer)
+                 : std::uintptr_t{0};
+    };
+    call.overlap = detail::classify_overlap(place(in, base(in)), place(out, base(out)));
+  }
+  plan.execute_device(call);
 }
 
 }  // namespace dctx

@@ -31,7 +31,6 @@ std::string_view to_string(BackendKind b) {
     case BackendKind::CPU: return "cpu";
     case BackendKind::CUDA: return "cuda";
     case BackendKind::OpenCL: return "opencl";
-    case BackendKind::MPI: return "mpi";
   }
   return "?";
 }
@@ -61,8 +60,7 @@ BackendKind parse_backend(std::string_view s) {
   if (l == "cpu") return BackendKind::CPU;
   if (l == "cuda") return BackendKind::CUDA;
   if (l == "opencl") return BackendKind::OpenCL;
-  if (l == "mpi") return BackendKind::MPI;
-  throw Error("unknown backend '" + std::string(s) + "' (expected auto, cpu, cuda, opencl or mpi)");
+  throw Error("unknown backend '" + std::string(s) + "' (expected auto, cpu, cuda or opencl)");
 }
 
 }  // namespace dctx

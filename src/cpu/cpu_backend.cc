@@ -1,7 +1,8 @@
-// CPU back end: the FFT/DCT templates of fft-inl.h, r2r-inl.h and nd_driver-inl.h compiled once
-// per SIMD target by Highway's foreach_target, with the best target picked at plan time
-// (HWY_DYNAMIC_DISPATCH). The kernels use compiler vector types sized to the target's vectors,
-// so the same 1D code runs on scalars or on kLanes lines at once.
+// The CPU back end and its registration: the FFT/DCT templates (complex_fft-inl.h,
+// real_fft-inl.h, r2r-inl.h, nd_driver-inl.h, fused2d-inl.h) compiled once per SIMD target by
+// Highway's foreach_target, with the best target picked at plan time (HWY_DYNAMIC_DISPATCH). The
+// kernels use compiler vector types sized to the target's vectors, so the same 1D code runs on
+// scalars or on kLanes lines at once. The 8x8 block engine of this back end is in block8/.
 #include <algorithm>
 #include <cmath>
 #include <complex>
@@ -14,12 +15,12 @@
 #include <thread>
 #include <type_traits>
 #include <vector>
-#if defined(DCTX_HAVE_OPENMP)
-#include <omp.h>
-#endif
 
 #include "core/backend.hpp"
-#include "cpu/twiddle.hpp"
+#include "core/fft_tables.hpp"
+#include "core/thread_pool.hpp"
+#include "cpu/block8/cpu_block8.hpp"
+#include "cpu/cpu_backend.hpp"
 #include "dctx/types.hpp"
 
 #undef HWY_TARGET_INCLUDE
@@ -38,13 +39,13 @@ namespace dctx::cpu::HWY_NAMESPACE {
 // route wins for the forward DCT-II in float64 from 256 to 2048 points a side, and whenever a side
 // needs Bluestein (large prime factor); row-column wins or ties everywhere else.
 bool UseFused2D(const PlanDesc& d) {
-  if (d.algorithm == Algorithm2D::RowColumn || !Fused2DApplies(d)) return false;
-  if (d.algorithm == Algorithm2D::Fused) return true;
+  if (d.cpu.algorithm == Algorithm2D::RowColumn || !Fused2DApplies(d)) return false;
+  if (d.cpu.algorithm == Algorithm2D::Fused) return true;
   const bool forward = detail::effective_type(d, d.transforms[0]) == 2;
   if (!forward) return false;
   const std::size_t lo = std::min(d.shape[0], d.shape[1]), hi = std::max(d.shape[0], d.shape[1]);
-  if (ComplexFFT<double>::LargestRadix(d.shape[0]) > kMaxGenericRadix ||
-      ComplexFFT<double>::LargestRadix(d.shape[1]) > kMaxGenericRadix)
+  if (detail::fft_largest_radix(d.shape[0]) > detail::kMaxGenericRadix ||
+      detail::fft_largest_radix(d.shape[1]) > detail::kMaxGenericRadix)
     return lo >= 64;
   return d.precision == Precision::F64 && lo >= 256 && hi <= 2048;
 }
@@ -72,9 +73,28 @@ HWY_EXPORT(Target);
 }  // namespace cpu
 
 namespace detail {
-std::unique_ptr<BackendPlan> make_cpu_plan(const PlanDesc& normalized) {
-  return std::unique_ptr<BackendPlan>(HWY_DYNAMIC_DISPATCH(cpu::MakePlan)(normalized));
-}
+namespace {
+
+class CpuBackend final : public Backend {
+ public:
+  BackendKind kind() const override { return BackendKind::CPU; }
+  std::string unusable_reason() const override { return {}; }
+  std::string description() const override {
+    return cpu_target_name() + ", " + std::to_string(hardware_threads()) + " hardware threads";
+  }
+  MemoryModel memory() const override { return MemoryModel::Host; }
+  int auto_priority() const override { return 100; }
+  std::unique_ptr<BackendPlan> make_plan(const PlanDesc& d) const override {
+    return std::unique_ptr<BackendPlan>(HWY_DYNAMIC_DISPATCH(cpu::MakePlan)(d));
+  }
+  std::unique_ptr<BackendBlock8Plan> make_block8_plan(const Block8Spec& spec) const override {
+    return make_cpu_block8_plan(spec);
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const Backend> make_cpu_backend() { return std::make_shared<CpuBackend>(); }
 std::string cpu_target_name() { return HWY_DYNAMIC_DISPATCH(cpu::Target)(); }
 std::vector<std::int64_t> cpu_available_targets() {
   std::vector<std::int64_t> r;

@@ -36,55 +36,27 @@ inline bool Fused2DApplies(const PlanDesc& d) {
 }
 
 template <class T0>
-class Fused2DPlan final : public detail::BackendPlan {
+class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
   using V = typename LaneVec<T0>::type;
   static constexpr std::size_t kLanes = LaneVec<T0>::kLanes;
 
  public:
-  explicit Fused2DPlan(const PlanDesc& d)
-      : n1_(d.shape[0]),
+  explicit Fused2DPlan(const PlanDesc& d) : Fused2DPlan(d, detail::fused2d_tables(d)) {}
+
+  Fused2DPlan(const PlanDesc& d, const detail::Fused2DTables& t)
+      : shape_(d.shape),
+        n1_(d.shape[0]),
         n2_(d.shape[1]),
         h_(d.shape[1] / 2 + 1),
-        threads_(d.threads),
-        forward_(detail::effective_type(d, d.transforms[0]) == 2),
+        threads_(d.cpu.threads),
+        forward_(t.forward),
         rfft_(n2_, false),
-        cfft_(n1_, false) {  // vector lines only
-    const bool ortho = *d.orthogonalize;
-    // Axis order in `axes` does not matter: the 2D transform is separable.
-    const double f1 = detail::axis_scale(d, d.transforms[0], n1_);
-    const double f2 = detail::axis_scale(d, d.transforms[1], n2_);
-    const long double r2 = std::sqrt(2.0L);
-    const int sign = forward_ ? -1 : +1;
-    w1_.resize(n1_);
-    for (std::size_t k = 0; k < n1_; ++k) {
-      long double s = (forward_ ? 2.0L : 1.0L) * f1;
-      if (ortho && k == 0) s = forward_ ? s / r2 : s * r2;
-      w1_[k] = ToCx<T0>(s * half_unit_root(static_cast<std::int64_t>(k), 2 * n1_, sign));
-    }
-    w2_.resize(h_);
-    for (std::size_t k = 0; k < h_; ++k) {
-      long double s = f2;
-      if (ortho && k == 0) s = forward_ ? s / r2 : s * r2;
-      w2_[k] = ToCx<T0>(s * half_unit_root(static_cast<std::int64_t>(k), 2 * n2_, sign));
-    }
-    perm1_ = Permutation(n1_);
-    perm2_ = Permutation(n2_);
-  }
+        cfft_(n1_, false),  // vector lines only
+        w1_(ToCxTable<T0>(t.w1)),
+        w2_(ToCxTable<T0>(t.w2)),
+        perm1_(t.perm1),
+        perm2_(t.perm2) {}
 
-  void execute(const float* in, const std::ptrdiff_t* is, float* out,
-               const std::ptrdiff_t* os) const override {
-    if constexpr (std::is_same_v<T0, float>)
-      Run(in, is, out, os);
-    else
-      throw Error("plan precision is float64 but the data is float32");
-  }
-  void execute(const double* in, const std::ptrdiff_t* is, double* out,
-               const std::ptrdiff_t* os) const override {
-    if constexpr (std::is_same_v<T0, double>)
-      Run(in, is, out, os);
-    else
-      throw Error("plan precision is float32 but the data is float64");
-  }
   std::string describe() const override {
     return std::string("cpu[") + TargetName() + ", " + std::to_string(kLanes) + " lanes, threads " +
            std::to_string(threads_) + "] fused 2D " + (forward_ ? "DCT-II" : "DCT-III") + "(" +
@@ -92,11 +64,8 @@ class Fused2DPlan final : public detail::BackendPlan {
   }
 
  private:
-  static std::vector<std::size_t> Permutation(std::size_t n) {
-    std::vector<std::size_t> p(n);
-    for (std::size_t r = 0; r < n; ++r) p[r] = r < (n + 1) / 2 ? 2 * r : 2 * (n - 1 - r) + 1;
-    return p;
-  }
+  friend class HostPlan<T0, Fused2DPlan<T0>>;
+  const Shape& shape() const { return shape_; }
 
   // W2 of the kLanes columns k0, k0+1, ... as one complex vector (clamped past the half spectrum).
   Cx<V> LaneTwiddles(std::size_t k0) const {
@@ -136,7 +105,7 @@ class Fused2DPlan final : public detail::BackendPlan {
   // Pass 1 forward: row r of the buffer is the real FFT of the reordered row p1(r).
   void RowsForward(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim, std::size_t hp) const {
     const std::size_t groups = (n1_ + kLanes - 1) / kLanes;
-    ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
+    detail::parallel_for(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       const auto [v, s] = ThreadLineBuffers<V>(n2_, h_ + rfft_.scratch_len());
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t r0 = g * kLanes, cnt = std::min(kLanes, n1_ - r0);
@@ -163,7 +132,7 @@ class Fused2DPlan final : public detail::BackendPlan {
   void ColumnsForward(const T0* cre, const T0* cim, std::size_t hp, T0* out,
                       const std::ptrdiff_t* os) const {
     const std::size_t groups = hp / kLanes;
-    ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
+    detail::parallel_for(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       Cx<V>* const z = ThreadLineBuffers<V>(0, n1_ + cfft_.scratch_len()).second;
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t k0 = g * kLanes, cnt = std::min(kLanes, h_ - k0);
@@ -196,7 +165,7 @@ class Fused2DPlan final : public detail::BackendPlan {
   void ColumnsInverse(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim,
                       std::size_t hp) const {
     const std::size_t groups = hp / kLanes;
-    ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
+    detail::parallel_for(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       Cx<V>* const z2 = ThreadLineBuffers<V>(0, 2 * n1_ + cfft_.scratch_len()).second;
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t k0 = g * kLanes, cnt = std::min(kLanes, h_ - k0);
@@ -230,7 +199,7 @@ class Fused2DPlan final : public detail::BackendPlan {
   void RowsInverse(const T0* cre, const T0* cim, std::size_t hp, T0* out,
                    const std::ptrdiff_t* os) const {
     const std::size_t groups = (n1_ + kLanes - 1) / kLanes;
-    ParallelFor(threads_, groups, [&](std::size_t g0, std::size_t g1) {
+    detail::parallel_for(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       const auto [v, s] = ThreadLineBuffers<V>(n2_, h_ + rfft_.scratch_len());
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t r0 = g * kLanes, cnt = std::min(kLanes, n1_ - r0);
@@ -256,6 +225,7 @@ class Fused2DPlan final : public detail::BackendPlan {
     return {a.r * b.r - a.i * b.i, a.r * b.i + a.i * b.r};
   }
 
+  Shape shape_;
   std::size_t n1_, n2_, h_;
   int threads_;
   bool forward_;

@@ -10,72 +10,20 @@
 #define DCTX_CPU_ND_DRIVER_INL_H_
 #endif
 
+#include "core/thread_pool.hpp"
+#include "cpu/host_plan-inl.h"
 #include "cpu/r2r-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
-inline const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
-
-/// Per-thread scratch arena, 128-byte aligned, grown on demand and reused by every execution on
-/// that thread (no allocation per call once warm). Callers must not nest uses of one slot: slot 0
-/// holds worker line buffers, slot 1 a whole-array buffer shared by a call's workers (Fused2D).
-template <int kSlot = 0>
-void* ThreadScratch(std::size_t bytes) {
-  struct Arena {
-    void* p = nullptr;
-    std::size_t cap = 0;
-    ~Arena() { std::free(p); }
-  };
-  static thread_local Arena arena;
-  if (bytes > arena.cap) {
-    const std::size_t cap = (bytes + 4095) / 4096 * 4096;
-    void* q = std::aligned_alloc(128, cap);
-    if (!q) throw std::bad_alloc();
-    std::free(arena.p);
-    arena.p = q;
-    arena.cap = cap;
-  }
-  return arena.p;
-}
-
-/// This thread's arena carved into `nvec` lane vectors and, 128-byte aligned after them, `ncx`
-/// complex lane vectors: the line buffer and transform scratch of one worker.
-template <class V>
-std::pair<V*, Cx<V>*> ThreadLineBuffers(std::size_t nvec, std::size_t ncx) {
-  const std::size_t vb = (nvec * sizeof(V) + 127) / 128 * 128;
-  char* base = static_cast<char*>(ThreadScratch(vb + ncx * sizeof(Cx<V>)));
-  return {reinterpret_cast<V*>(base), reinterpret_cast<Cx<V>*>(base + vb)};
-}
-
-/// Runs work(begin, end) over [0, groups) split evenly across up to `threads` threads.
-template <class F>
-void ParallelFor(int threads, std::size_t groups, F&& work) {
-  const std::size_t nt = std::min<std::size_t>(static_cast<std::size_t>(threads), groups);
-  if (nt <= 1) return work(0, groups);
-#if defined(DCTX_HAVE_OPENMP)
-#pragma omp parallel num_threads(static_cast <int>(nt))
-  {
-    const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
-    const std::size_t nth = static_cast<std::size_t>(omp_get_num_threads());
-    work(groups * t / nth, groups * (t + 1) / nth);
-  }
-#else
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < nt; ++t)
-    pool.emplace_back(work, groups * t / nt, groups * (t + 1) / nt);
-  work(0, groups / nt);
-  for (auto& th : pool) th.join();
-#endif
-}
-
 template <class T0>
-class CpuPlan final : public detail::BackendPlan {
+class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   using V = typename LaneVec<T0>::type;
   static constexpr std::size_t kLanes = LaneVec<T0>::kLanes;
 
  public:
-  explicit CpuPlan(const PlanDesc& d) : shape_(d.shape), threads_(d.threads) {
+  explicit CpuPlan(const PlanDesc& d) : shape_(d.shape), threads_(d.cpu.threads) {
     for (std::size_t i = 0; i < d.axes.size(); ++i) {
       const std::size_t axis = static_cast<std::size_t>(d.axes[i]);
       const AxisTransform t = d.transforms[i];
@@ -87,21 +35,6 @@ class CpuPlan final : public detail::BackendPlan {
     }
   }
 
-  void execute(const float* in, const std::ptrdiff_t* is, float* out,
-               const std::ptrdiff_t* os) const override {
-    if constexpr (std::is_same_v<T0, float>)
-      Run(in, is, out, os);
-    else
-      throw Error("plan precision is float64 but the data is float32");
-  }
-  void execute(const double* in, const std::ptrdiff_t* is, double* out,
-               const std::ptrdiff_t* os) const override {
-    if constexpr (std::is_same_v<T0, double>)
-      Run(in, is, out, os);
-    else
-      throw Error("plan precision is float32 but the data is float64");
-  }
-
   std::string describe() const override {
     std::string r = std::string("cpu[") + TargetName() + ", " + std::to_string(kLanes) +
                     " lanes, threads " + std::to_string(threads_) + "]";
@@ -110,6 +43,7 @@ class CpuPlan final : public detail::BackendPlan {
   }
 
  private:
+  friend class HostPlan<T0, CpuPlan<T0>>;
   struct Axis {
     std::size_t axis;
     R2R<T0> r2r;
@@ -121,6 +55,8 @@ class CpuPlan final : public detail::BackendPlan {
     for (auto e : s) t *= e;
     return t;
   }
+
+  const Shape& shape() const { return shape_; }
 
   void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
     bool first = true;
@@ -174,7 +110,7 @@ class CpuPlan final : public detail::BackendPlan {
         Scatter(buf, out, lout, oout, cnt, n);
       }
     };
-    ParallelFor(threads_, groups, work);
+    detail::parallel_for(threads_, groups, work);
   }
 
   // Offsets of lines j0 .. j0+cnt-1 (innermost other axis fastest): one div/mod decomposition,

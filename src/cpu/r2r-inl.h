@@ -1,7 +1,9 @@
 // One-dimensional DCT/DST types I-IV on a contiguous line of lanes, each reduced to one FFT with
-// O(n) pre- and post-processing. Scale factors (norm, orthogonalize) are folded into the twiddles.
+// O(n) pre- and post-processing; the coefficients, with the scale factors (norm, orthogonalize)
+// folded in, come from the core (core/r2r_tables.hpp).
 //  - types II/III: Makhoul's N-point algorithm (J. Makhoul, "A fast cosine transform in one and
-//    two dimensions", IEEE TASSP 1980; the "N-point DCT" of seed 002): an even/odd reordering, one
+//    two dimensions", IEEE TASSP 1980; the "N-point DCT" of "A New Acceleration Paradigm for
+//    Discrete Cosine Transform and Other Fourier-Related Transforms"): an even/odd reordering, one
 //    real FFT of length n and a quarter-wave rotation exp(-i pi k/(2n)).
 //  - DST-II/III: DST-II(x)_k = DCT-II((-1)^n x_n)_{n-1-k}; DST-III(x)_n = (-1)^n DCT-III(rev x)_n.
 //  - type IV, even n: one complex FFT of n/2 points on z_j = (x_{2j} + i x_{n-1-2j})
@@ -16,7 +18,8 @@
 #define DCTX_CPU_R2R_INL_H_
 #endif
 
-#include "cpu/fft-inl.h"
+#include "core/r2r_tables.hpp"
+#include "cpu/real_fft-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
@@ -29,65 +32,30 @@ class R2R {
   /// overall scale; `ortho` applies scipy's orthogonalize corrections; `single_lines`: exec() will
   /// also run on single scalar lines (see ComplexFFT).
   R2R(AxisTransform t, std::size_t n, double fct, bool ortho, bool single_lines = true)
-      : t_(t), n_(n), ortho_(ortho), dst_(t.kind == Kind::DST) {
-    const long double s2 = std::sqrt(2.0L);
-    switch (t.type) {
-      case 2: {
-        rfft_ = std::make_unique<RealFFT<T0>>(n, single_lines);
-        tw_.resize(n / 2 + 1);
-        for (std::size_t k = 0; k <= n / 2; ++k)
-          tw_[k] = ToCx<T0>(2.0L * fct * half_unit_root(static_cast<std::int64_t>(k), 2 * n));
-        c0_ = static_cast<T0>(2.0L * fct / (ortho ? s2 : 1.0L));
-        scratch_ = (n + 1) / 2 + n / 2 + 1 + rfft_->scratch_len();
+      : R2R(detail::r2r_tables(t, n, fct, ortho), single_lines) {}
+
+  /// From the core's coefficients (core/r2r_tables.hpp).
+  R2R(const detail::R2RTables& c, bool single_lines)
+      : t_(c.computed),
+        n_(c.n),
+        ortho_(c.ortho),
+        dst_(c.computed.kind == Kind::DST),
+        c0_(static_cast<T0>(c.c0)),
+        tw_(ToCxTable<T0>(c.pre)),
+        tw2_(ToCxTable<T0>(c.post)) {
+    const std::size_t n = n_;
+    if (c.inner == detail::InnerFft::Real)
+      rfft_ = std::make_unique<RealFFT<T0>>(c.inner_length, single_lines);
+    else
+      cfft_ = std::make_unique<ComplexFFT<T0>>(c.inner_length, single_lines);
+    switch (t_.type) {
+      case 2: scratch_ = (n + 1) / 2 + n / 2 + 1 + rfft_->scratch_len(); break;
+      case 3: scratch_ = n / 2 + 1 + (n + 1) / 2 + rfft_->scratch_len(); break;
+      case 4: scratch_ = c.inner_length + cfft_->scratch_len(); break;
+      default:
+        scratch_ =
+            dst_ ? (n + 1) + (n + 2) + rfft_->scratch_len() : (n - 1) + n + rfft_->scratch_len();
         break;
-      }
-      case 3: {
-        rfft_ = std::make_unique<RealFFT<T0>>(n, single_lines);
-        tw_.resize(n / 2 + 1);
-        for (std::size_t k = 0; k <= n / 2; ++k)
-          tw_[k] = ToCx<T0>(static_cast<long double>(fct) *
-                            half_unit_root(static_cast<std::int64_t>(k), 2 * n, +1));
-        c0_ = static_cast<T0>(fct * (ortho ? s2 : 1.0L));
-        scratch_ = n / 2 + 1 + (n + 1) / 2 + rfft_->scratch_len();
-        break;
-      }
-      case 4: {
-        if (n % 2 == 0) {
-          const std::size_t m = n / 2;
-          cfft_ = std::make_unique<ComplexFFT<T0>>(m, single_lines);
-          tw_.resize(m);
-          tw2_.resize(m);
-          for (std::size_t j = 0; j < m; ++j) {
-            tw_[j] = ToCx<T0>(half_unit_root(static_cast<std::int64_t>(4 * j + 1), 4 * n));
-            tw2_[j] = ToCx<T0>(2.0L * fct * half_unit_root(static_cast<std::int64_t>(j), n));
-          }
-          scratch_ = m + cfft_->scratch_len();
-        } else {
-          // C_k = exp(-i pi (2k+1)/(4n)) * sum_j (x_j exp(-i pi j/(2n))) exp(-2 pi i jk/(2n)).
-          cfft_ = std::make_unique<ComplexFFT<T0>>(2 * n, single_lines);
-          tw_.resize(n);
-          tw2_.resize(n);
-          for (std::size_t j = 0; j < n; ++j) {
-            tw_[j] = ToCx<T0>(half_unit_root(static_cast<std::int64_t>(j), 2 * n));
-            tw2_[j] =
-                ToCx<T0>(2.0L * fct * half_unit_root(static_cast<std::int64_t>(2 * j + 1), 4 * n));
-          }
-          scratch_ = 2 * n + cfft_->scratch_len();
-        }
-        break;
-      }
-      case 1: {
-        if (!dst_) {
-          rfft_ = std::make_unique<RealFFT<T0>>(2 * (n - 1), single_lines);
-          scratch_ = (n - 1) + n + rfft_->scratch_len();
-        } else {
-          rfft_ = std::make_unique<RealFFT<T0>>(2 * (n + 1), single_lines);
-          scratch_ = (n + 1) + (n + 2) + rfft_->scratch_len();
-        }
-        c0_ = static_cast<T0>(fct);
-        break;
-      }
-      default: throw Error("internal: transform type " + std::to_string(t.type));
     }
   }
 
@@ -220,10 +188,10 @@ class R2R {
   std::size_t n_;
   bool ortho_, dst_;
   T0 c0_ = 1;
+  std::vector<Cx<T0>> tw_, tw2_;
   std::size_t scratch_ = 0;
   std::unique_ptr<RealFFT<T0>> rfft_;
   std::unique_ptr<ComplexFFT<T0>> cfft_;
-  std::vector<Cx<T0>> tw_, tw2_;
 };
 
 }  // namespace dctx::cpu::HWY_NAMESPACE

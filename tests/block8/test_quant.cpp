@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "block8/constants.hpp"
-#include "block8/oracle8.hpp"
-#include "block8/scalar.hpp"
+#include "cpu/block8/oracle8.hpp"
+#include "cpu/block8/scalar.hpp"
 #include "dctx/block8.hpp"
 #include "expect_error.hpp"
 

@@ -23,7 +23,7 @@ TEST(Errors, BadDescriptions) {
   expect_error(PlanDesc{.shape = {4}, .type = 0}, "type 0");
   expect_error(PlanDesc{.shape = {1}, .type = 1}, "DCT-I is not defined for length 1");
   expect_error(PlanDesc{.shape = {4, 4}, .transforms = {{Kind::DCT, 2}}}, "per-axis transforms");
-  expect_error(PlanDesc{.shape = {4}, .threads = -2}, "threads");
+  expect_error(PlanDesc{.shape = {4}, .cpu = {.threads = -2}}, "threads");
   expect_error(PlanDesc{.shape = {4}, .backend = BackendKind::CUDA}, "not available");
   const std::size_t huge = std::numeric_limits<std::size_t>::max() / 4;
   expect_error(PlanDesc{.shape = {huge, 16}}, "overflows");

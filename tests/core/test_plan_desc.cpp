@@ -15,7 +15,7 @@ TEST(PlanDesc, DefaultsAreScipys) {
   EXPECT_EQ(*d.orthogonalize, false);
   EXPECT_EQ(normalize(PlanDesc{.shape = {4}, .norm = Norm::Ortho}).orthogonalize, true);
   EXPECT_EQ(d.backend, BackendKind::CPU);
-  EXPECT_GE(normalize(PlanDesc{.shape = {4}, .threads = 0}).threads, 1);
+  EXPECT_GE(normalize(PlanDesc{.shape = {4}, .cpu = {.threads = 0}}).cpu.threads, 1);
 }
 
 TEST(PlanDesc, NegativeAxesAreResolved) {

@@ -3,6 +3,7 @@
 // so ||y|| = ||x|| and the sampled squared error estimates the relative L2 error.
 #include <gtest/gtest.h>
 
+#include "cpu/targets.hpp"
 #include "dctx/dctx.hpp"
 #include "oracle/oracle.hpp"
 
@@ -40,10 +41,10 @@ void check_large(std::size_t n, Kind kind, int type, Direction dir) {
   for (T v : y) ASSERT_TRUE(std::isfinite(v)) << "unwritten output";
 }
 
-class LargeLengths : public ::testing::TestWithParam<std::size_t> {};
+class LargeLengths : public test::PerTargetWith<std::size_t> {};
 
 TEST_P(LargeLengths, AllKindsAndTypes) {
-  const std::size_t n = GetParam();
+  const std::size_t n = param();
   for (Kind kind : {Kind::DCT, Kind::DST})
     for (int type = 1; type <= 4; ++type) {
       check_large<double>(n, kind, type, Direction::Forward);
@@ -53,11 +54,15 @@ TEST_P(LargeLengths, AllKindsAndTypes) {
 }
 
 // 2^k, 3*5*7*11*13, 2*3*5*7*11*13, primes (Bluestein), prime*prime, generic odd radices.
-INSTANTIATE_TEST_SUITE_P(Cpu, LargeLengths,
-                         ::testing::Values(1024, 4096, 65536, 15015, 30030, 1000, 100000, 8191,
-                                           10007, 65537, 99991, 9797, 4913, 2 * 59 * 61));
+DCTX_INSTANTIATE_TRANSFORM_TARGETS_WITH(LargeLengths,
+                                        ::testing::Values(1024, 4096, 65536, 15015, 30030, 1000,
+                                                          100000, 8191, 10007, 65537, 99991, 9797,
+                                                          4913, 2 * 59 * 61),
+                                        [](std::size_t n) { return std::to_string(n); });
 
-TEST(Bluestein, PrimeLengthsUseIt) {
+class Bluestein : public test::PerTarget {};
+
+TEST_P(Bluestein, PrimeLengthsUseIt) {
   PlanDesc d;
   d.shape = {10007};
   Plan p(d);
@@ -65,6 +70,8 @@ TEST(Bluestein, PrimeLengthsUseIt) {
   d.shape = {4096};
   EXPECT_EQ(Plan(d).describe().find("Bluestein"), std::string::npos);
 }
+
+DCTX_INSTANTIATE_TRANSFORM_TARGETS(Bluestein);
 
 }  // namespace
 }  // namespace dctx

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "cpu/targets.hpp"
 #include "dctx/dctx.hpp"
 #include "expect_error.hpp"
 #include "oracle/oracle.hpp"
@@ -13,6 +14,10 @@ namespace dctx {
 namespace {
 
 using oracle::LD;
+
+class Fused2D : public test::PerTarget {};
+class Nd : public test::PerTarget {};
+class Views : public test::PerTarget {};
 
 struct Case {
   Shape shape;
@@ -44,7 +49,7 @@ void check_case(const Case& c, Norm norm, Direction dir, int threads) {
   d.transforms = c.tr;
   d.norm = norm;
   d.direction = dir;
-  d.threads = threads;
+  d.cpu.threads = threads;
   d.precision = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
   Plan p(d);
   std::vector<T> y(n, std::numeric_limits<T>::quiet_NaN());
@@ -61,7 +66,7 @@ void check_case(const Case& c, Norm norm, Direction dir, int threads) {
 
 const AxisTransform kDct2{Kind::DCT, 2};
 
-TEST(Nd, TwoDShapes) {
+TEST_P(Nd, TwoDShapes) {
   const Shape shapes[] = {{1, 9}, {9, 1}, {8, 8}, {17, 12}, {64, 48}, {31, 37}, {3, 128}, {16, 5}};
   for (const auto& s : shapes)
     for (Norm norm : {Norm::Backward, Norm::Ortho})
@@ -71,7 +76,7 @@ TEST(Nd, TwoDShapes) {
       }
 }
 
-TEST(Nd, EveryTypeIn2D) {
+TEST_P(Nd, EveryTypeIn2D) {
   for (Kind k : {Kind::DCT, Kind::DST})
     for (int t = 1; t <= 4; ++t) {
       check_case<double>({{12, 10}, {}, {{k, t}, {k, t}}}, Norm::Ortho, Direction::Forward, 1);
@@ -79,7 +84,7 @@ TEST(Nd, EveryTypeIn2D) {
     }
 }
 
-TEST(Nd, ThreeAndFourDWithAxisSubsets) {
+TEST_P(Nd, ThreeAndFourDWithAxisSubsets) {
   check_case<double>({{5, 6, 7}, {}, {}}, Norm::Ortho, Direction::Forward, 1);
   check_case<double>({{5, 6, 7}, {0, 2}, {}}, Norm::Backward, Direction::Forward, 2);
   check_case<double>({{5, 6, 7}, {-2}, {}}, Norm::Forward, Direction::Inverse, 1);
@@ -89,7 +94,7 @@ TEST(Nd, ThreeAndFourDWithAxisSubsets) {
   check_case<float>({{3, 4, 5, 6}, {}, {}}, Norm::Ortho, Direction::Forward, 1);
 }
 
-TEST(Nd, MixedKindsPerAxis) {
+TEST_P(Nd, MixedKindsPerAxis) {
   // Spectral Poisson solvers: DCT on one axis, DST on the other, possibly different types.
   check_case<double>({{16, 12}, {}, {{Kind::DCT, 2}, {Kind::DST, 2}}}, Norm::Ortho,
                      Direction::Forward, 1);
@@ -107,7 +112,7 @@ std::vector<T> contiguous_result(const Shape& s, const std::vector<int>& axes,
   return y;
 }
 
-TEST(Views, StridedNegativeFortranAndInPlace) {
+TEST_P(Views, StridedNegativeFortranAndInPlace) {
   const Shape s = {13, 10};
   const auto x = oracle::random_vector<double>(130, 5);
   const auto ref = contiguous_result<double>(s, {}, x);
@@ -136,7 +141,7 @@ TEST(Views, StridedNegativeFortranAndInPlace) {
   for (std::size_t k = 0; k < 130; ++k) ASSERT_NEAR(shifted[k], ref[k], 1e-13);
 }
 
-TEST(Views, ThreadsAgreeWithOneThread) {
+TEST_P(Views, ThreadsAgreeWithOneThread) {
   const Shape s = {64, 33, 5};
   const auto x = oracle::random_vector<float>(total(s), 3);
   std::vector<float> a(x.size()), b(x.size());
@@ -145,7 +150,7 @@ TEST(Views, ThreadsAgreeWithOneThread) {
   EXPECT_EQ(a, b);
 }
 
-TEST(Views, OneShotFunctionsMatchPlans) {
+TEST_P(Views, OneShotFunctionsMatchPlans) {
   const Shape s = {6, 20};
   const auto x = oracle::random_vector<double>(120, 9);
   std::vector<double> y(120), z(120);
@@ -164,7 +169,7 @@ namespace dctx {
 namespace {
 
 // The fused 2D path (one 2D real FFT) equals the oracle and the row-column path.
-TEST(Fused2D, MatchesOracleAndRowColumn) {
+TEST_P(Fused2D, MatchesOracleAndRowColumn) {
   const Shape shapes[] = {{2, 2}, {8, 8}, {5, 7}, {16, 12}, {31, 64}, {64, 31}, {97, 50}, {64, 48}};
   for (const auto& s : shapes)
     for (Norm norm : {Norm::Backward, Norm::Ortho, Norm::Forward})
@@ -176,10 +181,10 @@ TEST(Fused2D, MatchesOracleAndRowColumn) {
                      .type = type,
                      .norm = norm,
                      .direction = dir,
-                     .algorithm = Algorithm2D::Fused};
+                     .cpu = {.algorithm = Algorithm2D::Fused}};
           Plan fused(d);
           ASSERT_NE(fused.describe().find("fused"), std::string::npos) << fused.describe();
-          d.algorithm = Algorithm2D::RowColumn;
+          d.cpu.algorithm = Algorithm2D::RowColumn;
           Plan rc(d);
           std::vector<double> a(n, std::nan("")), b(n, std::nan(""));
           fused.execute(ConstView<double>(x.data(), s), View<double>(a.data(), s));
@@ -195,17 +200,18 @@ TEST(Fused2D, MatchesOracleAndRowColumn) {
           std::vector<float> xf(x.begin(), x.end());
           PlanDesc df = d;
           df.precision = Precision::F32;
-          df.algorithm = Algorithm2D::Fused;
+          df.cpu.algorithm = Algorithm2D::Fused;
           Plan ff(df);
           ff.execute(View<float>(xf.data(), s));
           EXPECT_LE(oracle::rel_l2(xf, want), oracle::tolerance<float>(std::max(s[0], s[1])));
         }
 }
 
-TEST(Fused2D, StridedViewsAndThreads) {
+TEST_P(Fused2D, StridedViewsAndThreads) {
   const Shape s = {24, 18};
   const auto x = oracle::random_vector<double>(24 * 18, 4);
-  PlanDesc d{.shape = s, .norm = Norm::Ortho, .threads = 3, .algorithm = Algorithm2D::Fused};
+  PlanDesc d{
+      .shape = s, .norm = Norm::Ortho, .cpu = {.threads = 3, .algorithm = Algorithm2D::Fused}};
   Plan fused(d);
   std::vector<double> ref(x.size());
   dctn<double>(ConstView<double>(x.data(), s), View<double>(ref.data(), s), 2, {}, Norm::Ortho);
@@ -223,7 +229,7 @@ namespace {
 
 // The pointer + strides form of execute equals the view form, checks its arguments, and handles
 // partial overlap the same way.
-TEST(Views, RawStridesExecuteMatchesViews) {
+TEST_P(Views, RawStridesExecuteMatchesViews) {
   const Shape s = {9, 14};
   const auto x = oracle::random_vector<float>(126, 11);
   Plan p(PlanDesc{
@@ -250,5 +256,13 @@ TEST(Views, RawStridesExecuteMatchesViews) {
                                 "float32");
 }
 
+}  // namespace
+}  // namespace dctx
+
+namespace dctx {
+namespace {
+DCTX_INSTANTIATE_TRANSFORM_TARGETS(Fused2D);
+DCTX_INSTANTIATE_TRANSFORM_TARGETS(Nd);
+DCTX_INSTANTIATE_TRANSFORM_TARGETS(Views);
 }  // namespace
 }  // namespace dctx

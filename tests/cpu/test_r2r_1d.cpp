@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "cpu/targets.hpp"
 #include "dctx/dctx.hpp"
 #include "oracle/oracle.hpp"
 
@@ -53,17 +54,17 @@ void check_all_lengths(Kind kind, int type) {
         }
 }
 
-class AllTypes : public ::testing::TestWithParam<std::tuple<Kind, int>> {};
+class AllTypes : public test::PerTargetWith<std::tuple<Kind, int>> {};
 
 TEST_P(AllTypes, Float64EveryLength1To128) {
-  check_all_lengths<double>(std::get<0>(GetParam()), std::get<1>(GetParam()));
+  check_all_lengths<double>(std::get<0>(param()), std::get<1>(param()));
 }
 TEST_P(AllTypes, Float32EveryLength1To128) {
-  check_all_lengths<float>(std::get<0>(GetParam()), std::get<1>(GetParam()));
+  check_all_lengths<float>(std::get<0>(param()), std::get<1>(param()));
 }
 
 TEST_P(AllTypes, ImpulsesGiveTheBasisVectors) {
-  const auto [kind, type] = GetParam();
+  const auto [kind, type] = param();
   for (std::size_t n = 2; n <= 16; ++n)
     for (std::size_t i = 0; i < n; ++i) {
       std::vector<double> e(n, 0.0);
@@ -77,7 +78,7 @@ TEST_P(AllTypes, ImpulsesGiveTheBasisVectors) {
 }
 
 TEST_P(AllTypes, RoundTripIsIdentity) {
-  const auto [kind, type] = GetParam();
+  const auto [kind, type] = param();
   for (Norm norm : kNorms)
     for (std::size_t n : {2, 3, 5, 8, 17, 64, 97, 210, 1000}) {
       const auto x = oracle::random_vector<double>(n, 7);
@@ -88,7 +89,7 @@ TEST_P(AllTypes, RoundTripIsIdentity) {
 }
 
 TEST_P(AllTypes, Linearity) {
-  const auto [kind, type] = GetParam();
+  const auto [kind, type] = param();
   const std::size_t n = 45;
   const auto x = oracle::random_vector<double>(n, 1), y = oracle::random_vector<double>(n, 2);
   std::vector<double> c(n);
@@ -99,13 +100,11 @@ TEST_P(AllTypes, Linearity) {
   for (std::size_t i = 0; i < n; ++i) ASSERT_NEAR(tc[i], 2.5 * tx[i] - 0.75 * ty[i], 1e-12);
 }
 
-INSTANTIATE_TEST_SUITE_P(Cpu, AllTypes,
-                         ::testing::Combine(::testing::ValuesIn(kKinds),
-                                            ::testing::Values(1, 2, 3, 4)),
-                         [](const auto& info) {
-                           return std::string(to_string(std::get<0>(info.param))) +
-                                  std::to_string(std::get<1>(info.param));
-                         });
+DCTX_INSTANTIATE_TRANSFORM_TARGETS_WITH(
+    AllTypes, ::testing::Combine(::testing::ValuesIn(kKinds), ::testing::Values(1, 2, 3, 4)),
+    [](const std::tuple<Kind, int>& t) {
+      return std::string(to_string(std::get<0>(t))) + std::to_string(std::get<1>(t));
+    });
 
 }  // namespace
 }  // namespace dctx

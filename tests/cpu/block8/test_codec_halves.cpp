@@ -14,9 +14,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "block8/oracle8.hpp"
-#include "block8/scalar.hpp"
-#include "block8/targets.hpp"
+#include "cpu/block8/oracle8.hpp"
+#include "cpu/block8/scalar.hpp"
+#include "cpu/block8/targets.hpp"
 #include "dctx/block8.hpp"
 #include "expect_error.hpp"
 

@@ -11,11 +11,11 @@
 #include <type_traits>
 
 #include "block8/constants.hpp"
-#include "block8/kernels.hpp"
+#include "cpu/block8/kernels.hpp"
 
 namespace dctx::block8::scalar {
 
-#include "block8/flowgraphs.inc"
+#include "cpu/block8/flowgraphs.inc"
 
 struct OpsF {
   float K(float c) const { return c; }

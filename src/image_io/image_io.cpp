@@ -18,7 +18,8 @@
 #include <unistd.h>
 
 #include "core/atomic_file.hpp"
-#include "dctx/block8.hpp"
+#include "dctx/image_io.hpp"
+#include "dctx/types.hpp"
 
 #if defined(DCTX_STB_IMPLEMENTATION)  // no libstb to link: compile the single-file libraries here
 #define STB_IMAGE_IMPLEMENTATION

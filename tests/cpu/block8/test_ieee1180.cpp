@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "block8/targets.hpp"
+#include "cpu/block8/targets.hpp"
 #include "dctx/block8.hpp"
 
 namespace dctx {

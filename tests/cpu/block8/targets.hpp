@@ -1,6 +1,5 @@
-// Run a test once per SIMD target the block kernels were compiled for and this CPU supports:
-// hwy::SetSupportedTargetsForTest masks the others, so HWY_DYNAMIC_DISPATCH picks the target
-// under test (Highway's own TestWithParamTarget, applied to a library's exported kernels).
+// The CPU suite's per-target fixture (cpu/targets.hpp) over the targets the block kernels were
+// compiled for (they include AVX3_DL, which the transforms leave out).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -10,7 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "block8/kernels.hpp"
+#include "cpu/block8/kernels.hpp"
+#include "cpu/targets.hpp"
 #include "dctx/block8.hpp"
 
 namespace dctx::test8 {
@@ -23,21 +23,16 @@ inline std::vector<std::int64_t> block8_targets() {
   return out;
 }
 
-class PerTarget : public ::testing::TestWithParam<std::int64_t> {
+class PerTarget : public test::PerTarget {
  protected:
   void SetUp() override {
-    hwy::SetSupportedTargetsForTest(GetParam());
+    test::PerTarget::SetUp();
     ASSERT_EQ(block8_target(), hwy::TargetName(GetParam())) << "dispatch did not follow the mask";
   }
-  void TearDown() override { hwy::SetSupportedTargetsForTest(0); }
 };
-
-inline std::string target_param_name(const ::testing::TestParamInfo<std::int64_t>& info) {
-  return hwy::TargetName(info.param);
-}
 
 }  // namespace dctx::test8
 
 #define DCTX_INSTANTIATE_PER_TARGET(suite)                                                       \
   INSTANTIATE_TEST_SUITE_P(Targets, suite, ::testing::ValuesIn(::dctx::test8::block8_targets()), \
-                           ::dctx::test8::target_param_name)
+                           ::dctx::test::target_param_name)

@@ -140,12 +140,6 @@ void dequantize_f32(const std::int16_t* in, std::ptrdiff_t is, float* out, std::
                     std::size_t rows, std::size_t cols, const QuantF32& quant);
 void dequantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
                     std::size_t rows, std::size_t cols, const QuantF32& quant);
-/// Seed 000's luma of n interleaved RGB pixels: (313524 R + 615514 G + 119537 B + 524288) >> 20.
-void luma_rgb8(const std::uint8_t* rgb, std::uint8_t* y, std::size_t n);
-/// out = in - 128 (8-bit samples to the pipeline's level-shifted floats).
-void u8_to_centered_f32(const std::uint8_t* in, float* out, std::size_t n);
-/// out = clamp(round(in + 128), 0, 255), halves rounded up (away from zero on 0..255).
-void centered_f32_to_u8(const float* in, std::uint8_t* out, std::size_t n);
 /// Name of the target the kernels dispatch to now ("AVX3", ...).
 const char* simd_target_name();
 /// The HWY_TARGETS bit set this library's block kernels were compiled for (tests iterate it).

@@ -2,7 +2,7 @@
 // seed 001): C = A X A^T and X = A^T C A with A[u][x] = a(u) cos((2x+1) u pi / 16), in double.
 #include <cmath>
 
-#include "block8/kernels.hpp"
+#include "cpu/block8/kernels.hpp"
 
 namespace dctx::block8 {
 namespace {

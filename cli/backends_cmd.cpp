@@ -1,0 +1,42 @@
+// `dctx backends`: the back ends of this build and whether they can run here.
+#include <cstdio>
+#include <string>
+
+#include "commands.hpp"
+#include "dctx/backend.hpp"
+
+namespace dctx::cli {
+namespace {
+
+void run(bool json) {
+  const auto all = backends();
+  if (json) {
+    std::printf("[");
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const BackendInfo& b = all[i];
+      std::printf(
+          "%s{\"name\": \"%s\", \"built\": %s, \"usable\": %s, \"host_memory\": %s, "
+          "\"reason\": \"%s\", \"description\": \"%s\"}",
+          i ? ", " : "", b.name.c_str(), b.built ? "true" : "false", b.usable ? "true" : "false",
+          b.host_memory ? "true" : "false", b.reason.c_str(), b.description.c_str());
+    }
+    std::printf("]\n");
+    return;
+  }
+  for (const BackendInfo& b : all)
+    std::printf("%-8s %-10s %s\n", b.name.c_str(), b.usable ? "usable" : "unusable",
+                b.usable ? b.description.c_str() : b.reason.c_str());
+}
+
+void add_backends_command(CLI::App& app) {
+  auto json = std::make_shared<bool>(false);
+  CLI::App* c = app.add_subcommand("backends", "list the back ends and whether they can run here");
+  c->add_flag("--json", *json, "print one JSON array");
+  c->callback([json] { run(*json); });
+}
+
+}  // namespace
+
+const CommandRegistration kBackends{5, add_backends_command};
+
+}  // namespace dctx::cli

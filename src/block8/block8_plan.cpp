@@ -1,0 +1,265 @@
+// Block plans (include/dctx/block8.hpp): a description validated once, then every execution's
+// views checked (ranks, batches, shapes per operation, strides) and handed to the back end's
+// block engine (core/block8_backend.hpp) with the plane geometry and the overlap resolved.
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "core/backend.hpp"
+#include "core/block8_backend.hpp"
+#include "core/thread_pool.hpp"
+#include "dctx/block8.hpp"
+
+namespace dctx {
+namespace {
+
+using detail::Block8Planes;
+
+std::size_t round_up8(std::size_t n) { return (n + 7) & ~std::size_t{7}; }
+
+std::string dims(std::size_t r, std::size_t c) {
+  return std::to_string(r) + " x " + std::to_string(c);
+}
+
+bool quantizing(Block8Op op) { return op != Block8Op::Forward && op != Block8Op::Inverse; }
+bool elementwise(Block8Op op) { return op == Block8Op::Quantize || op == Block8Op::Dequantize; }
+
+/// The public function an operation is (error messages name it, as the caller knows it).
+std::string function_name(Block8Op op) {
+  switch (op) {
+    case Block8Op::Forward: return "block8_forward";
+    case Block8Op::Inverse: return "block8_inverse";
+    case Block8Op::Roundtrip: return "block8_roundtrip_quantized";
+    case Block8Op::ForwardQuantized: return "block8_forward_quantized";
+    case Block8Op::InverseDequantized: return "block8_inverse_dequantized";
+    case Block8Op::Quantize: return "block8_quantize";
+    case Block8Op::Dequantize: return "block8_dequantize";
+  }
+  return "block8";
+}
+
+/// What an operation reads and writes: samples or coefficients of the data type, or int16 levels.
+struct Io {
+  bool in_levels, out_levels;  // int16 levels rather than data of the plan's type
+  const char *in_name, *out_name;
+};
+Io io_of(Block8Op op) {
+  switch (op) {
+    case Block8Op::ForwardQuantized:
+    case Block8Op::Quantize:
+      return {false, true, "in", op == Block8Op::Quantize ? "out" : "levels"};
+    case Block8Op::InverseDequantized: return {true, false, "levels", "out"};
+    case Block8Op::Dequantize: return {true, false, "in", "out"};
+    default: return {false, false, "in", "out"};
+  }
+}
+
+template <class T>
+Block8Planes to_planes(const ArrayView<T>& v, const std::string& fn, const char* name,
+                       bool output) {
+  if (v.rank() != 2 && v.rank() != 3)
+    throw Error(fn + ": " + name +
+                " must be a 2D plane or a 3D batch of planes, got a view of rank " +
+                std::to_string(v.rank()));
+  Block8Planes p;
+  const std::size_t o = v.rank() - 2;
+  p.data = v.data();
+  p.count = o ? v.shape()[0] : 1;
+  p.plane_stride = o ? v.strides()[0] : 0;
+  p.rows = v.shape()[o];
+  p.cols = v.shape()[o + 1];
+  p.row_stride = v.strides()[o];
+  p.col_stride = v.strides()[o + 1];
+  if (v.size() != 0 && v.data() == nullptr)
+    throw Error(fn + ": " + name + " has no data (null pointer)");
+  if (output && v.size() > 1)
+    for (std::size_t i = 0; i < v.rank(); ++i)
+      if (v.shape()[i] > 1 && v.strides()[i] == 0)
+        throw Error(fn + ": " + name + " has a zero stride on axis " + std::to_string(i) +
+                    " (outputs must not overlap themselves)");
+  return p;
+}
+
+void check_multiple8(std::size_t rows, std::size_t cols, const std::string& fn, const char* what,
+                     bool allow_replicate_hint) {
+  if (rows % 8 || cols % 8)
+    throw Error(fn + ": " + what + " of " + dims(rows, cols) +
+                " samples: sides must be multiples of 8" +
+                (allow_replicate_hint ? " (or ask for Block8Edge::Replicate)" : ""));
+}
+
+/// The overlap of two batches of planes from their addresses (the core's one analysis).
+detail::Overlap overlap_of(const Block8Planes& in, std::size_t in_bytes, const Block8Planes& out,
+                           std::size_t out_bytes) {
+  if (in.count == 0 || in.rows == 0 || in.cols == 0 || out.count == 0 || out.rows == 0 ||
+      out.cols == 0)
+    return detail::Overlap::Disjoint;
+  const std::size_t is[3] = {in.count, in.rows, in.cols}, os[3] = {out.count, out.rows, out.cols};
+  const std::ptrdiff_t ist[3] = {in.plane_stride, in.row_stride, in.col_stride};
+  const std::ptrdiff_t ost[3] = {out.plane_stride, out.row_stride, out.col_stride};
+  const auto addr = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
+  return detail::classify_overlap({addr(in.data), in_bytes, 3, is, ist},
+                                  {addr(out.data), out_bytes, 3, os, ost});
+}
+
+}  // namespace
+
+Block8PlanDesc normalize(const Block8PlanDesc& in) {
+  Block8PlanDesc d = in;
+  if (static_cast<int>(d.op) > static_cast<int>(Block8Op::Dequantize))
+    throw Error("block8: unknown operation " + std::to_string(int(d.op)));
+  const std::string fn = function_name(d.op);
+  if (d.data != Block8Data::Float32 && d.data != Block8Data::Int16)
+    throw Error(fn + ": unknown data type " + std::to_string(int(d.data)));
+  if (quantizing(d.op) && !d.table) throw Error(fn + ": needs a quantization table");
+  if (!quantizing(d.op) && d.table) throw Error(fn + ": takes no quantization table");
+  if (d.table) d.table->validate();
+  if (d.edge != Block8Edge::Error && d.edge != Block8Edge::Replicate)
+    throw Error(fn + ": unknown edge mode " + std::to_string(int(d.edge)));
+  const bool int16 = d.data == Block8Data::Int16;
+  if (elementwise(d.op)) {
+    d.kernel = Block8Kernel::Auto;  // quantization alone runs no transform
+  } else if (d.kernel == Block8Kernel::Auto) {
+    d.kernel = int16 ? Block8Kernel::Int16 : Block8Kernel::Fast;
+  } else if (d.kernel == Block8Kernel::Int16 && !int16) {
+    throw Error(fn +
+                ": the Int16 kernel transforms int16 data; float data takes Reference or Fast");
+  } else if (d.kernel != Block8Kernel::Reference && d.kernel != Block8Kernel::Fast &&
+             d.kernel != Block8Kernel::Int16) {
+    throw Error(fn + ": unknown kernel " + std::to_string(int(d.kernel)));
+  }
+  if (d.cpu.threads < 0)
+    throw Error(fn + ": nthreads must be >= 0, got " + std::to_string(d.cpu.threads));
+  if (d.cpu.threads == 0) d.cpu.threads = detail::hardware_threads();
+  d.backend = detail::resolve_backend(d.backend)->kind();
+  return d;
+}
+
+Block8Plan::Block8Plan(const Block8PlanDesc& desc) : desc_(normalize(desc)) {
+  impl_ = detail::resolve_backend(desc_.backend)->make_block8_plan(detail::Block8Spec{desc_});
+  if (!impl_)
+    throw Error(function_name(desc_.op) + ": the " + std::string(to_string(desc_.backend)) +
+                    " back end of this build has no 8x8 block engine",
+                ErrorKind::BackendUnavailable);
+}
+Block8Plan::Block8Plan(Block8Plan&&) noexcept = default;
+Block8Plan& Block8Plan::operator=(Block8Plan&&) noexcept = default;
+Block8Plan::~Block8Plan() = default;
+
+std::string Block8Plan::describe() const {
+  if (!impl_) throw Error("block plan is empty (moved from)");
+  return impl_->describe() + " " + (desc_.data == Block8Data::Float32 ? "float32 " : "int16 ") +
+         std::string(to_string(desc_.op));
+}
+
+template <class TI, class TO>
+Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) const {
+  if (!impl_) throw Error("block plan is empty (moved from)");
+  const std::string fn = function_name(desc_.op);
+  // The element types this operation takes.
+  const Io io = io_of(desc_.op);
+  const bool data16 = desc_.data == Block8Data::Int16;
+  constexpr bool kIn16 = std::is_same_v<TI, std::int16_t>,
+                 kOut16 = std::is_same_v<TO, std::int16_t>;
+  if (kIn16 != (io.in_levels || data16) || kOut16 != (io.out_levels || data16))
+    throw Error(fn + ": this plan takes " + (io.in_levels || data16 ? "int16" : "float32") + " " +
+                io.in_name + " and " + (io.out_levels || data16 ? "int16" : "float32") + " " +
+                io.out_name);
+  detail::Block8HostCall call;
+  call.in = to_planes(inv, fn, io.in_name, false);
+  call.out = to_planes(outv, fn, io.out_name, true);
+  auto& in = call.in;
+  auto& out = call.out;
+  if (inv.rank() != outv.rank())
+    throw Error(fn + ": " + io.in_name + " has rank " + std::to_string(inv.rank()) + " but " +
+                io.out_name + " has rank " + std::to_string(outv.rank()));
+  if (in.count != out.count)
+    throw Error(fn + ": " + io.in_name + " holds " + std::to_string(in.count) + " planes but " +
+                io.out_name + " holds " + std::to_string(out.count));
+  const bool replicate = desc_.edge == Block8Edge::Replicate;
+  switch (desc_.op) {
+    case Block8Op::Forward:
+    case Block8Op::ForwardQuantized: {
+      // Samples in, coefficients (or levels) out: the output has the padded shape of the input.
+      if (!replicate) check_multiple8(in.rows, in.cols, fn, "plane", true);
+      call.padded_rows = round_up8(in.rows);
+      call.padded_cols = round_up8(in.cols);
+      if (out.rows != call.padded_rows || out.cols != call.padded_cols)
+        throw Error(fn + ": " + io.out_name + " is " + dims(out.rows, out.cols) + " but the " +
+                    (desc_.op == Block8Op::Forward ? "coefficients" : "levels") + " of a " +
+                    dims(in.rows, in.cols) + " plane need " +
+                    dims(call.padded_rows, call.padded_cols));
+      break;
+    }
+    case Block8Op::Inverse:
+    case Block8Op::InverseDequantized: {
+      // Coefficients (or levels) in, samples out: the same size or, with replicated edges,
+      // cropped by up to 7 rows and columns.
+      const char* what = desc_.op == Block8Op::Inverse ? "coefficient" : "level";
+      check_multiple8(in.rows, in.cols, fn, (std::string(what) + " plane").c_str(), false);
+      const bool same = out.rows == in.rows && out.cols == in.cols;
+      const bool cropped = round_up8(out.rows) == in.rows && round_up8(out.cols) == in.cols;
+      if (!same && !(cropped && replicate))
+        throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but the " + what + "s are " +
+                    dims(in.rows, in.cols) +
+                    (cropped ? " (a cropped output needs Block8Edge::Replicate)" : ""));
+      call.padded_rows = in.rows;
+      call.padded_cols = in.cols;
+      break;
+    }
+    case Block8Op::Roundtrip:
+      if (out.rows != in.rows || out.cols != in.cols)
+        throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but in is " +
+                    dims(in.rows, in.cols));
+      if (!replicate) check_multiple8(in.rows, in.cols, fn, "plane", true);
+      call.padded_rows = round_up8(in.rows);
+      call.padded_cols = round_up8(in.cols);
+      break;
+    case Block8Op::Quantize:
+    case Block8Op::Dequantize:
+      check_multiple8(in.rows, in.cols, fn, "coefficient plane", false);
+      if (out.rows != in.rows || out.cols != in.cols)
+        throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but in is " +
+                    dims(in.rows, in.cols));
+      call.padded_rows = in.rows;
+      call.padded_cols = in.cols;
+      break;
+  }
+  call.overlap = overlap_of(in, sizeof(TI), out, sizeof(TO));
+  Block8Stats stats;
+  // The operations that count zero levels.
+  if (desc_.op == Block8Op::Roundtrip || desc_.op == Block8Op::ForwardQuantized)
+    stats.coefficients = std::uint64_t(in.count) * call.padded_rows * call.padded_cols;
+  if (in.count == 0 || call.padded_rows == 0 || call.padded_cols == 0) return stats;
+  stats.zeros = impl_->execute(call);
+  return stats;
+}
+
+Block8Stats Block8Plan::execute(const ConstView<float>& in, const View<float>& out) const {
+  return run(in, out);
+}
+Block8Stats Block8Plan::execute(const ConstView<float>& in, const View<std::int16_t>& out) const {
+  return run(in, out);
+}
+Block8Stats Block8Plan::execute(const ConstView<std::int16_t>& in, const View<float>& out) const {
+  return run(in, out);
+}
+Block8Stats Block8Plan::execute(const ConstView<std::int16_t>& in,
+                                const View<std::int16_t>& out) const {
+  return run(in, out);
+}
+
+std::string_view to_string(Block8Op op) {
+  switch (op) {
+    case Block8Op::Forward: return "forward";
+    case Block8Op::Inverse: return "inverse";
+    case Block8Op::Roundtrip: return "roundtrip";
+    case Block8Op::ForwardQuantized: return "forward_quantized";
+    case Block8Op::InverseDequantized: return "inverse_dequantized";
+    case Block8Op::Quantize: return "quantize";
+    case Block8Op::Dequantize: return "dequantize";
+  }
+  return "unknown";
+}
+
+}  // namespace dctx

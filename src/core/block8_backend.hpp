@@ -1,0 +1,54 @@
+// The seam of the 8x8 block engine: what a back end implements to run block plans
+// (dctx::Block8Plan, include/dctx/block8.hpp). The front end (src/block8) validates every view,
+// resolves the plane geometry and the overlap, and calls the back end's BackendBlock8Plan; the
+// back end (src/cpu/block8 today) owns the kernels and their prepared constants.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "core/overlap.hpp"
+#include "dctx/block8.hpp"
+
+namespace dctx::detail {
+
+/// A normalised block description as a back end receives it: the kernel resolved (Reference,
+/// Fast or Int16; Auto for Quantize and Dequantize), the table validated where the operation
+/// takes one.
+struct Block8Spec {
+  Block8PlanDesc desc;
+};
+
+/// A validated batch of planes on host memory: plane b, row r, column c is element
+/// data + b*plane_stride + r*row_stride + c*col_stride (element strides, any sign).
+struct Block8Planes {
+  const void* data = nullptr;
+  std::size_t count = 1;  ///< planes
+  std::ptrdiff_t plane_stride = 0;
+  std::size_t rows = 0, cols = 0;
+  std::ptrdiff_t row_stride = 0, col_stride = 0;
+};
+
+/// One execution: element types follow the plan's operation and data type (float or int16
+/// samples and coefficients, int16 levels). The block grid is padded_rows x padded_cols
+/// (multiples of 8); `in` may be smaller (its last row and column are replicated) and `out` may
+/// be smaller (cropped). Overlap::Partial: the input must be read before the output is written.
+struct Block8HostCall {
+  Block8Planes in;
+  Block8Planes out;  ///< data points to writable memory
+  std::size_t padded_rows = 0, padded_cols = 0;
+  Overlap overlap = Overlap::Disjoint;
+};
+
+/// A back end's block plan. Thread-safe: execute() is const.
+class BackendBlock8Plan {
+ public:
+  virtual ~BackendBlock8Plan() = default;
+  /// Runs the operation; returns the number of levels that are zero (quantizing operations).
+  virtual std::uint64_t execute(const Block8HostCall& call) const = 0;
+  /// e.g. "cpu[AVX3] fast".
+  virtual std::string describe() const = 0;
+};
+
+}  // namespace dctx::detail

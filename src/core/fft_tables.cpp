@@ -1,0 +1,110 @@
+// FFT factorisation and twiddle tables (fft_tables.hpp).
+#include "core/fft_tables.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "core/roots.hpp"
+
+namespace dctx::detail {
+namespace {
+
+std::int64_t i64(std::size_t v) { return static_cast<std::int64_t>(v); }
+
+}  // namespace
+
+std::vector<std::size_t> fft_radices(std::size_t n) {
+  std::vector<std::size_t> f;
+  while (n % 8 == 0) {
+    f.push_back(8);
+    n /= 8;
+  }
+  while (n % 4 == 0) {
+    f.push_back(4);
+    n /= 4;
+  }
+  if (n % 2 == 0) {
+    f.push_back(2);
+    n /= 2;
+  }
+  for (std::size_t p = 3; p * p <= n; p += 2)
+    while (n % p == 0) {
+      f.push_back(p);
+      n /= p;
+    }
+  if (n > 1) f.push_back(n);
+  return f;
+}
+
+std::size_t fft_largest_radix(std::size_t n) {
+  const std::vector<std::size_t> f = fft_radices(n);
+  return f.empty() ? 1 : *std::max_element(f.begin(), f.end());
+}
+
+// Direct passes cost ~n*p per odd factor p; Bluestein ~3 FFTs of the padded length.
+bool fft_uses_bluestein(std::size_t n) {
+  if (n <= 1) return false;
+  std::size_t big = 0;
+  double direct = 0;
+  for (std::size_t p : fft_radices(n)) {
+    big = std::max(big, p);
+    direct += static_cast<double>(n) * (p > 5 ? static_cast<double>(p) : 4.0);
+  }
+  if (big <= 5) return false;
+  if (big > kMaxGenericRadix) return true;
+  const double m = static_cast<double>(good_fft_size(2 * n - 1));
+  return 3.0 * m * std::log2(m) * 4.0 + 6.0 * m < direct;
+}
+
+ComplexFftTables complex_fft_tables(std::size_t n) {
+  ComplexFftTables t;
+  t.n = n;
+  if (n <= 1) return t;
+  if (fft_uses_bluestein(n)) {
+    t.bluestein_length = good_fft_size(2 * n - 1);
+    t.chirp.resize(n);
+    const std::uint64_t twon = 2 * static_cast<std::uint64_t>(n);
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::uint64_t jj = (static_cast<std::uint64_t>(j) * j) % twon;
+      t.chirp[j] = to_double(unit_root(static_cast<std::int64_t>(jj), i64(twon), +1));
+    }
+    return t;
+  }
+  std::size_t L = 1, M = n;
+  for (std::size_t p : fft_radices(n)) {
+    FftStage st;
+    st.radix = p;
+    st.m = M / p;
+    st.L = L;
+    st.twiddles.resize(st.m * (p - 1));
+    for (std::size_t n1 = 0; n1 < st.m; ++n1)
+      for (std::size_t k = 1; k < p; ++k)
+        st.twiddles[n1 * (p - 1) + k - 1] = to_double(unit_root(i64(n1 * k), i64(M)));
+    if (p % 2 == 1) {
+      st.roots.resize(p);
+      for (std::size_t j = 0; j < p; ++j) st.roots[j] = to_double(unit_root(i64(j), i64(p)));
+    }
+    t.stages.push_back(std::move(st));
+    L *= p;
+    M /= p;
+  }
+  return t;
+}
+
+std::vector<Complex> real_fft_split_twiddles(std::size_t n) {
+  std::vector<Complex> tw(n / 2 + 1);
+  for (std::size_t k = 0; k <= n / 2; ++k) tw[k] = to_double(unit_root(i64(k), i64(n)));
+  return tw;
+}
+
+std::vector<Complex> six_step_twiddles(std::size_t m1, std::size_t m2) {
+  const std::size_t n = m1 * m2;
+  std::vector<Complex> tw(n);
+  for (std::size_t k1 = 0; k1 < m1; ++k1)
+    for (std::size_t j2 = 0; j2 < m2; ++j2)
+      tw[k1 * m2 + j2] = to_double(unit_root(i64(j2 * k1), i64(n)));
+  return tw;
+}
+
+}  // namespace dctx::detail

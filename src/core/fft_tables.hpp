@@ -1,0 +1,53 @@
+// Plan-time mathematics of the FFTs behind every transform, shared by all back ends: the
+// factorisation of a length into radices, the Bluestein decision, and the twiddle tables of a
+// self-sorting (Stockham) mixed-radix decimation-in-frequency FFT, of Bluestein's chirp-z
+// convolution (L. Bluestein, "A linear filtering approach to the computation of the discrete
+// Fourier transform", 1970), of the real-signal split, and of Bailey's six-step FFT
+// (D. H. Bailey, "FFTs in external or hierarchical memory", 1990). Entries are computed in long
+// double (roots.hpp) and stored as double; a back end converts them to its precision.
+#pragma once
+
+#include <complex>
+#include <cstddef>
+#include <vector>
+
+namespace dctx::detail {
+
+using Complex = std::complex<double>;
+
+/// Largest odd radix run by a direct pass; a length with a larger prime factor uses Bluestein.
+inline constexpr std::size_t kMaxGenericRadix = 64;
+
+/// The radices of n in the order the stages run: 8s, 4s, at most one 2, then odd primes upwards.
+std::vector<std::size_t> fft_radices(std::size_t n);
+/// The largest radix a direct factorisation of n needs (1 for n <= 1).
+std::size_t fft_largest_radix(std::size_t n);
+/// Whether an FFT of length n runs Bluestein's convolution rather than direct passes: always
+/// when a prime factor exceeds kMaxGenericRadix, otherwise when its estimated cost
+/// (three FFTs of the padded length) is below that of the generic odd-radix passes.
+bool fft_uses_bluestein(std::size_t n);
+
+/// One Stockham stage of radix p on a sequence of n = p * m * L points.
+struct FftStage {
+  std::size_t radix = 0, m = 0, L = 0;
+  std::vector<Complex> twiddles;  ///< [n1 (p-1) + k-1] = exp(-2 pi i n1 k / (p m)), n1 < m
+  std::vector<Complex> roots;     ///< odd p: exp(-2 pi i j / p), j < p; empty otherwise
+};
+
+/// A complex FFT of length n: its stages, or Bluestein's chirp and convolution length.
+struct ComplexFftTables {
+  std::size_t n = 0;
+  std::vector<FftStage> stages;      ///< empty for n <= 1 and for Bluestein
+  std::size_t bluestein_length = 0;  ///< 0: direct passes; else the convolution length >= 2n-1
+  std::vector<Complex> chirp;        ///< Bluestein: exp(+i pi j^2 / n), j < n
+};
+ComplexFftTables complex_fft_tables(std::size_t n);
+
+/// The split of a real FFT of even length n into one complex FFT of n/2 points:
+/// exp(-2 pi i k / n), k = 0 .. n/2.
+std::vector<Complex> real_fft_split_twiddles(std::size_t n);
+
+/// Bailey's six-step twiddles for n = m1 * m2: [k1 m2 + j2] = exp(-2 pi i j2 k1 / n).
+std::vector<Complex> six_step_twiddles(std::size_t m1, std::size_t m2);
+
+}  // namespace dctx::detail

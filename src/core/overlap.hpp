@@ -1,0 +1,44 @@
+// The one overlap analysis of the library, from shapes, strides and addresses only (it never
+// touches array data): the span an array covers, whether an output's strides make two elements
+// alias, and how an input relates to an output. Plans, the 8x8 block engine and the device
+// back ends all decide in-place, copy-first and refuse through it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+namespace dctx::detail {
+
+/// Lowest and highest element offset (in elements, relative to element 0) of an array of `rank`
+/// axes with extents `shape` and element strides `strides`. Every extent must be >= 1.
+std::pair<std::ptrdiff_t, std::ptrdiff_t> element_span(std::size_t rank, const std::size_t* shape,
+                                                       const std::ptrdiff_t* strides);
+
+/// True when no two index tuples map to one element (sufficient test: sorted by |stride|, each
+/// stride exceeds the span of all smaller ones). A zero stride on an axis longer than 1 fails.
+bool non_self_overlapping(std::size_t rank, const std::size_t* shape,
+                          const std::ptrdiff_t* strides);
+
+/// How an input array relates to an output array in memory.
+enum class Overlap : std::uint8_t {
+  Disjoint = 0,  ///< no byte in common
+  Same = 1,      ///< the same elements at the same indices (in place)
+  Partial = 2,   ///< anything else: the input must be read before the output is written
+};
+
+/// One array's place in an address space: the address of element 0 in bytes, the element size,
+/// and its layout.
+struct ArrayPlace {
+  std::uintptr_t base = 0;  ///< address of element 0
+  std::size_t elem_bytes = 0;
+  std::size_t rank = 0;
+  const std::size_t* shape = nullptr;
+  const std::ptrdiff_t* strides = nullptr;
+};
+
+/// Same when both arrays start at one address with the same element size, shape and strides;
+/// Disjoint when their byte ranges do not meet; Partial otherwise.
+Overlap classify_overlap(const ArrayPlace& in, const ArrayPlace& out);
+
+}  // namespace dctx::detail

@@ -1,0 +1,111 @@
+// The CPU's real FFT over lanes (a half-length complex FFT and the split of the packed
+// spectrum), the inner FFT of the DCT/DST reductions.
+
+#if defined(DCTX_CPU_REAL_FFT_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef DCTX_CPU_REAL_FFT_INL_H_
+#undef DCTX_CPU_REAL_FFT_INL_H_
+#else
+#define DCTX_CPU_REAL_FFT_INL_H_
+#endif
+
+#include <cstddef>
+#include <vector>
+
+#include "core/fft_tables.hpp"
+#include "cpu/complex_fft-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace dctx::cpu::HWY_NAMESPACE {
+
+/// A real FFT of length n: for even n one complex FFT of n/2 points on the packed signal
+/// z_j = x_{2j} + i x_{2j+1} and an O(n) split (the real-signal packing of Jia Ge, Peng Xianrong
+/// and Zuo Haorui, "FFT algorithm research based on OpenCL"); odd n runs a complex FFT of n points.
+template <class T0>
+class RealFFT {
+ public:
+  explicit RealFFT(std::size_t n, bool single_lines = true)
+      : n_(n), fft_(n % 2 == 0 ? n / 2 : n, single_lines) {
+    if (n % 2 == 0) tw_ = ToCxTable<T0>(detail::real_fft_split_twiddles(n));
+  }
+  std::size_t size() const { return n_; }
+  bool bluestein() const { return fft_.bluestein(); }
+  /// Complex lanes of scratch needed by forward/backward (besides their in/out arrays).
+  std::size_t scratch_len() const { return (n_ % 2 == 0 ? 0 : n_) + fft_.scratch_len(); }
+
+  /// out[k] = sum_j in[j] exp(-2 pi i jk/n), k = 0..n/2. `in` (n lanes) and `out` (n/2+1) may
+  /// not overlap.
+  template <class T>
+  void forward(const T* in, Cx<T>* out, Cx<T>* scratch) const {
+    const std::size_t n = n_;
+    if (n % 2 == 1) {
+      Cx<T>* buf = scratch;
+      const T zero{};
+      for (std::size_t j = 0; j < n; ++j) buf[j] = {in[j], zero};
+      fft_.template exec<true>(buf, scratch + n);
+      for (std::size_t k = 0; k <= n / 2; ++k) out[k] = buf[k];
+      return;
+    }
+    const std::size_t M = n / 2;
+    for (std::size_t j = 0; j < M; ++j) out[j] = {in[2 * j], in[2 * j + 1]};
+    fft_.template exec<true>(out, scratch);
+    const Cx<T> z0 = out[0];
+    const T zero{};
+    out[0] = {z0.r + z0.i, zero};
+    out[M] = {z0.r - z0.i, zero};
+    for (std::size_t k = 1; 2 * k <= M; ++k) {
+      const Cx<T> a = out[k], b = out[M - k];
+      // E = (a + conj b)/2, O = -i (a - conj b)/2, X_k = E + W^k O, X_{M-k} = conj(E - W^k O).
+      const Cx<T> e{(a.r + b.r) * T0(0.5), (a.i - b.i) * T0(0.5)};
+      const Cx<T> o{(a.i + b.i) * T0(0.5), (b.r - a.r) * T0(0.5)};
+      const Cx<T> wo = MulW<false>(o, tw_[k]);
+      out[k] = e + wo;
+      out[M - k] = {e.r - wo.r, wo.i - e.i};
+    }
+  }
+
+  /// Unnormalised inverse of forward(): out[j] = sum_{k<n} X_k exp(+2 pi i jk/n) with X the
+  /// Hermitian extension of in[0..n/2]. `in` is destroyed; `out` (n lanes) may not overlap it.
+  template <class T>
+  void backward(Cx<T>* in, T* out, Cx<T>* scratch) const {
+    const std::size_t n = n_;
+    if (n % 2 == 1) {
+      Cx<T>* buf = scratch;
+      buf[0] = in[0];
+      for (std::size_t k = 1; k <= n / 2; ++k) {
+        buf[k] = in[k];
+        buf[n - k] = {in[k].r, -in[k].i};
+      }
+      fft_.template exec<false>(buf, scratch + n);
+      for (std::size_t j = 0; j < n; ++j) out[j] = buf[j].r;
+      return;
+    }
+    const std::size_t M = n / 2;
+    {
+      const T a = in[0].r, b = in[M].r;
+      in[0] = {a + b, a - b};
+    }
+    for (std::size_t k = 1; 2 * k <= M; ++k) {
+      const Cx<T> a = in[k], b = in[M - k];
+      // P = a + conj b, D = a - conj b, Q = i conj(W^k) D: Z_k = P + Q, Z_{M-k} = conj(P - Q).
+      const Cx<T> P{a.r + b.r, a.i - b.i}, D{a.r - b.r, a.i + b.i};
+      const Cx<T> Q = RotI<false>(MulW<true>(D, tw_[k]));
+      in[k] = P + Q;
+      in[M - k] = {P.r - Q.r, Q.i - P.i};
+    }
+    fft_.template exec<false>(in, scratch);
+    for (std::size_t j = 0; j < M; ++j) {
+      out[2 * j] = in[j].r;
+      out[2 * j + 1] = in[j].i;
+    }
+  }
+
+ private:
+  std::size_t n_;
+  ComplexFFT<T0> fft_;
+  std::vector<Cx<T0>> tw_;  // exp(-2 pi i k/n), k = 0..n/2
+};
+
+}  // namespace dctx::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // toggle guard
