@@ -1,8 +1,9 @@
 # dctx: the two set-up commands of the README.
 #   make demo   installs what is missing, builds, and runs the main demo
-#   make test   installs what is missing, builds, and runs every test (then the core tests
-#               again under AddressSanitizer + UndefinedBehaviorSanitizer)
-# Other targets: build, bench, asan, clean.
+#   make test   installs what is missing, builds, and runs every test, then the CPU tests again
+#               under AddressSanitizer + UndefinedBehaviorSanitizer and the concurrency tests
+#               under ThreadSanitizer
+# Other targets: build, bench, asan, tsan, clean.
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -14,7 +15,7 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config libhwy-dev libgtest
                 libcli11-dev libpng-dev libstb-dev
 BENCH_PACKAGES := libbenchmark-dev libfftw3-dev python3-pythran libopencv-dev
 
-.PHONY: all deps bench-deps build demo test asan bench clean
+.PHONY: all deps bench-deps build demo test asan tsan bench clean
 
 all: build
 
@@ -40,11 +41,17 @@ demo: build
 test: build
 	ctest --preset release -j $(JOBS)
 	$(MAKE) --no-print-directory asan
+	$(MAKE) --no-print-directory tsan
 
 asan: deps
 	cmake --preset asan
 	cmake --build --preset asan -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --preset asan -j $(JOBS)
+
+tsan: deps
+	cmake --preset tsan
+	cmake --build --preset tsan -j $(JOBS)
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --preset tsan -j $(JOBS)
 
 bench: bench-deps
 	cmake --preset bench
@@ -52,4 +59,4 @@ bench: bench-deps
 	@echo "run: build-bench/bin/bench_dct --benchmark_format=json > out/bench.json && $(PYTHON) bench/ratios.py out/bench.json"
 
 clean:
-	rm -rf build build-asan build-bench out
+	rm -rf build build-asan build-tsan build-bench out

@@ -11,4 +11,4 @@ if(OpenCV_FOUND)
 else()
   message(STATUS "bench_block8: OpenCV not found, the cv::dct baseline is left out")
 endif()
-target_include_directories(bench_block8 PRIVATE ${CMAKE_SOURCE_DIR}/src)  # block8/kernels.hpp: target list
+target_include_directories(bench_block8 PRIVATE ${PROJECT_SOURCE_DIR}/src)  # cpu/block8/kernels.hpp: target list

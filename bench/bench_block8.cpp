@@ -17,7 +17,7 @@
 
 #include <hwy/targets.h>
 
-#include "block8/kernels.hpp"
+#include "cpu/block8/kernels.hpp"
 #include "dctx/block8.hpp"
 
 #if defined(DCTX_HAVE_OPENCV)

@@ -80,7 +80,7 @@ void BM_dctx(benchmark::State& st, Shape2 shape, bool inverse, dctx::Algorithm2D
   d.norm = dctx::Norm::Ortho;
   d.direction = inverse ? dctx::Direction::Inverse : dctx::Direction::Forward;
   d.precision = std::is_same_v<T, float> ? dctx::Precision::F32 : dctx::Precision::F64;
-  d.algorithm = algo;
+  d.cpu.algorithm = algo;
   const dctx::Plan p(d);
   for (auto _ : st) {
     p.execute(dctx::ConstView<T>(x.data(), shape), dctx::View<T>(y.data(), shape));

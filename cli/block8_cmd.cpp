@@ -13,7 +13,7 @@ namespace dctx::cli {
 namespace {
 
 struct Block8Args {
-  std::string in, out, kernel = "auto", edge = "error", quantize;
+  std::string in, out, kernel = "auto", edge = "error", quantize, backend = "auto";
   bool inverse = false, int16 = false;
   int threads = 1, quality = 50;
 };
@@ -81,6 +81,7 @@ void run_block8(const Block8Args& a) {
   o.kernel = parse_block8_kernel(a.kernel);
   o.edge = parse_block8_edge(a.edge);
   o.nthreads = a.threads;
+  o.backend = parse_backend(a.backend);
   if (!a.quantize.empty()) return run_block8_quantized(a, o);
   const Block8Input in = read_block8_input(a, o, a.int16);
   const Shape& out_shape = in.out_shape;
@@ -124,6 +125,8 @@ void add_block8_command(CLI::App& app) {
                 "sides not multiples of 8: error, or replicate (forward pads, inverse crops)")
       ->capture_default_str();
   c->add_option("--threads", b->threads, "worker threads (0 = all)")->capture_default_str();
+  c->add_option("--backend", b->backend, "auto, or a back end of `dctx backends`")
+      ->capture_default_str();
   c->add_option("--quantize", b->quantize,
                 "nvidia or jpeg (luminance) table: forward writes int16 quantization levels; "
                 "--inverse reads int16 levels and writes samples (float32, or int16 with --int16)");

@@ -1,4 +1,5 @@
-// `dctx compress IMAGE`: whole-image compression in the DCT domain (seed 002, Algorithm 3): one
+// `dctx compress IMAGE`: whole-image compression in the DCT domain ("A New Acceleration Paradigm
+// for Discrete Cosine Transform and Other Fourier-Related Transforms", Algorithm 3): one
 // orthonormal 2D DCT-II of each plane, keep the largest fraction of coefficients, inverse, PSNR.
 #include <algorithm>
 #include <chrono>

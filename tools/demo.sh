@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The main demo (make demo): the JPEG-style 8x8 pipeline of seed 000 on the Barbara image, then
-# whole-image DCT compression (seed 002), writing the result images to out/.
+# The main demo (make demo): the JPEG-style 8x8 pipeline of the NVIDIA whitepaper
+# (Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8 Blocks with CUDA") on the Barbara image, then
+# whole-image DCT compression ("A New Acceleration Paradigm for Discrete Cosine Transform
+# and Other Fourier-Related Transforms"), writing the result images to out/.
 set -euo pipefail
 DCTX=${1:-build/bin/dctx}
 mkdir -p out
-echo "== 8x8 block DCT, quantization with the seed 000 table (expect 32.777 dB) =="
+echo "== 8x8 block DCT, quantization with the whitepaper's table (expect 32.777 dB) =="
 "$DCTX" jpeg data/barbara.bmp --table nvidia -o out/barbara_jpeg.png
 echo
 echo "== the same with the fixed-point int16 kernels =="

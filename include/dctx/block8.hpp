@@ -57,7 +57,8 @@ enum class Block8Edge : std::uint8_t {
 struct Block8Options {
   Block8Kernel kernel = Block8Kernel::Auto;
   Block8Edge edge = Block8Edge::Error;
-  int nthreads = 1;  ///< 0: one per hardware thread.
+  int nthreads = 1;                         ///< 0: one per hardware thread.
+  BackendKind backend = BackendKind::Auto;  ///< the back end whose block engine runs
 };
 
 /// Forward blockwise DCT of a plane (2D view) or batch (3D view). `out` may be `in` itself (same

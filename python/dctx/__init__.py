@@ -2,7 +2,8 @@
 
 A drop-in for scipy.fft's real-to-real transforms (:func:`dct`, :func:`idct`, :func:`dst`,
 :func:`idst`, :func:`dctn`, :func:`idctn`, :func:`dstn`, :func:`idstn`), reusable
-:class:`Plan` objects, and a scipy.fft back end::
+:class:`Plan` objects, the list of the library's back ends (:func:`backends`), and a scipy.fft
+back end::
 
     import scipy.fft, dctx
     with scipy.fft.set_backend(dctx.scipy_backend):
@@ -21,10 +22,11 @@ _dctx._init(_asfarray, _AxisError, DctxError, _np)
 
 from ._realtransforms import dct, idct, dst, idst, dctn, idctn, dstn, idstn  # noqa: E402
 from ._plan import Plan  # noqa: E402
+from ._backends import backends  # noqa: E402
 from . import scipy_backend  # noqa: E402
 
 __all__ = ["dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn", "Plan",
-           "DctxError", "scipy_backend", "__version__"]
+           "backends", "DctxError", "scipy_backend", "__version__"]
 
 if _dctx.has_block8:  # pragma: no branch
     from ._block8 import block8, iblock8, jpeg_roundtrip  # noqa: E402,F401

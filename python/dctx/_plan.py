@@ -5,7 +5,6 @@ import operator
 import numpy as np
 
 from . import _dctx
-from ._errors import AxisError
 
 _ELEM = {np.dtype(np.float32): 0, np.dtype(np.float64): 1,
          np.dtype(np.complex64): 2, np.dtype(np.complex128): 3}
@@ -40,8 +39,21 @@ class Plan:
         As in scipy.fft; default ``norm == "ortho"``.
     workers : int, optional
         Threads per call; negative values count back from the number of CPUs.
-    backend : {"cpu", "auto"}, optional
-        Where the plan runs. Only "cpu" is built today; "auto" picks the best available.
+    backend : {"cpu", "auto", "cuda", "opencl"}, optional
+        Where the plan runs (default "cpu"); "auto" picks the best usable back end.
+        :func:`dctx.backends` lists the back ends and why one is not usable; asking for one
+        that is not built or not usable here raises ValueError naming it and the reason.
+
+    Raises
+    ------
+    numpy.exceptions.AxisError
+        For an axis out of range (a ValueError and an IndexError).
+    ValueError
+        For repeated axes, an invalid type, norm or workers value, a zero extent, a DCT-I of
+        length 1 (:class:`dctx.DctxError`), or a back end that is unknown, not built or not
+        usable here.
+    TypeError
+        For an unsupported dtype or a non-integer shape, axis or type.
 
     Examples
     --------
@@ -70,21 +82,13 @@ class Plan:
                             "(float32, float64, complex64 or complex128)")
         if kind not in _KIND:
             raise ValueError(f"dctx.Plan: kind must be 'dct' or 'dst', not {kind!r}")
-        nd = len(shape)
-        if axes is None:
-            ax = list(range(nd))
-        else:
-            ax = [operator.index(axes)] if isinstance(axes, (int, np.integer)) else \
+        if axes is not None:
+            axes = [operator.index(axes)] if isinstance(axes, (int, np.integer)) else \
                 [operator.index(a) for a in axes]
-            ax = [a + nd if a < 0 else a for a in ax]
-            if any(a < 0 or a >= nd for a in ax):
-                raise AxisError("axes exceeds dimensionality of the plan's shape")
-            if len(set(ax)) != len(ax):
-                raise ValueError("all axes must be unique")
         type = operator.index(type)
-        if type not in (1, 2, 3, 4):
-            raise ValueError(f"invalid {kind.upper()} type {type} (must be 1, 2, 3 or 4)")
-        self._p = _dctx._Plan(list(shape), _ELEM[dt], ax, _KIND[kind], type, norm,
+        # Axes, type, shape and back end are checked by the core (numpy's AxisError for an axis
+        # out of range, ValueError for the rest).
+        self._p = _dctx._Plan(list(shape), _ELEM[dt], axes, _KIND[kind], type, norm,
                               orthogonalize, bool(inverse), workers, backend)
         self._kind, self._type, self._norm, self._inverse = kind, type, norm, bool(inverse)
 
@@ -121,6 +125,11 @@ class Plan:
     def axes(self):
         """The transformed axes (non-negative)."""
         return self._p.axes
+
+    @property
+    def backend(self):
+        """The back end the plan runs on ("cpu", ...; never "auto")."""
+        return self._p.backend
 
     def describe(self):
         """One line naming the back end and the algorithm of every axis."""

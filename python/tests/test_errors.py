@@ -6,6 +6,7 @@ import scipy.fft
 from hypothesis import given, strategies as st
 
 import dctx
+from dctx._errors import AxisError  # numpy.exceptions.AxisError (numpy.AxisError before 1.25)
 from conftest import FUNCS_1D, FUNCS_ND, assert_close
 
 ALL = FUNCS_1D + FUNCS_ND
@@ -71,6 +72,98 @@ def test_invalid_axes_and_shape(name):
 
 
 @pytest.mark.parametrize("name", FUNCS_1D)
+@pytest.mark.parametrize("axis,ndim", [(1, 1), (-2, 1), (7, 2), (-3, 2), (2**40, 1), (-2**40, 2)])
+def test_axis_error_message(name, axis, ndim):
+    """An axis out of range: numpy's AxisError with numpy's wording (scipy: IndexError)."""
+    x = np.ones((4,) * ndim)
+    msg = f"axis {axis} is out of bounds for array of dimension {ndim}"
+    with pytest.raises(AxisError,
+                       match=f"^{msg}$"):
+        getattr(dctx, name)(x, axis=axis)
+
+
+@pytest.mark.parametrize("name", FUNCS_ND)
+@pytest.mark.parametrize("axes", [(2,), (0, -3), (0, 2**40), [5, 1]])
+def test_axes_error_message(name, axes):
+    """n-D axes out of range: scipy's message, raised as numpy's AxisError (a ValueError)."""
+    x = np.ones((3, 4))
+    with pytest.raises(ValueError) as ref:
+        getattr(scipy.fft, name)(x, axes=axes)
+    with pytest.raises(AxisError,
+                       match="^axes exceeds dimensionality of input$") as e:
+        getattr(dctx, name)(x, axes=axes)
+    assert str(e.value) == str(ref.value)
+
+
+@pytest.mark.parametrize("name", FUNCS_ND)
+@pytest.mark.parametrize("axes", [(0, 0), (1, -1), (-2, 0, 1)])
+def test_repeated_axes_message(name, axes):
+    x = np.ones((3, 4))
+    with pytest.raises(ValueError) as ref:
+        getattr(scipy.fft, name)(x, axes=axes)
+    with pytest.raises(ValueError, match="^all axes must be unique$") as e:
+        getattr(dctx, name)(x, axes=axes)
+    assert not isinstance(e.value, IndexError) and str(e.value) == str(ref.value)
+
+
+@pytest.mark.parametrize("name", FUNCS_ND)
+def test_range_is_checked_before_repeats(name):
+    """Axes both repeated and out of range: the range error, as scipy (the core checks every
+    axis's range before looking for repeats)."""
+    x = np.ones((3, 4))
+    with pytest.raises(ValueError) as ref:
+        getattr(scipy.fft, name)(x, axes=(0, 0, 5))
+    with pytest.raises(AxisError, match="^axes exceeds dimensionality of input$") as e:
+        getattr(dctx, name)(x, axes=(0, 0, 5))
+    assert str(e.value) == str(ref.value)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_empty_results_still_check_the_transform(name):
+    """A zero-size result makes no plan, but a bad type or a DCT-I of length 1 is still refused."""
+    nd = name.endswith("n")
+    x = np.zeros((0, 4))
+    kw = dict(axes=(1,)) if nd else dict(axis=1)
+    with pytest.raises(dctx.DctxError, match="invalid transform type"):
+        getattr(dctx, name)(x, type=7, **kw)
+    if "dct" in name:
+        with pytest.raises(dctx.DctxError, match="DCT-I"):
+            getattr(dctx, name)(np.zeros((0, 1)), type=1, **kw)
+    assert getattr(dctx, name)(x, type=2, **kw).shape == (0, 4)
+
+
+def test_plan_axes_errors():
+    with pytest.raises(AxisError, match="exceeds dimensionality"):
+        dctx.Plan((4, 4), axes=(2,))
+    with pytest.raises(AxisError):
+        dctx.Plan((4, 4), axes=-3)
+    with pytest.raises(ValueError, match="^all axes must be unique$"):
+        dctx.Plan((4, 4), axes=(0, -2))
+    assert dctx.Plan((4, 5, 6), axes=(-1, 0)).axes == (2, 0)
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("bad", [0, 5, -1, 2**40, -2**40])
+def test_invalid_type_is_the_cores_error(name, bad):
+    """The core refuses the type: dctx.DctxError (a ValueError) naming it."""
+    with pytest.raises(dctx.DctxError, match="invalid transform type"):
+        getattr(dctx, name)(np.ones((4, 4)), type=bad)
+
+
+@pytest.mark.parametrize("bad", [0, 5, 2**40])
+def test_plan_invalid_type(bad):
+    with pytest.raises(ValueError, match="type"):
+        dctx.Plan((4, 4), type=bad)
+
+
+def test_plan_invalid_shape():
+    with pytest.raises(ValueError, match="zero extent"):
+        dctx.Plan((4, 0))
+    with pytest.raises(ValueError, match="negative"):
+        dctx.Plan((4, -2))
+
+
+@pytest.mark.parametrize("name", FUNCS_1D)
 @pytest.mark.parametrize("n", [0, -1, -5])
 def test_invalid_n(name, n):
     with pytest.raises(ValueError, match="invalid number of data points"):
@@ -85,7 +178,7 @@ def test_dct1_of_length_one(name):
         with pytest.raises(RuntimeError):  # scipy raises RuntimeError here; DctxError is both
             getattr(dctx, name)(x, type=1)
     kw = dict(s=(1,)) if name.endswith("n") else dict(n=1)
-    with pytest.raises(dctx.DctxError):
+    with pytest.raises(dctx.DctxError, match="DCT-I is not defined for length 1"):
         getattr(dctx, name)(np.ones(5), type=1, **kw)
 
 

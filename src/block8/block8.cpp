@@ -39,6 +39,7 @@ Block8PlanDesc desc_of(Block8Op op, Block8Data data, const Block8Options& o,
   d.kernel = o.kernel;
   d.edge = o.edge;
   d.cpu.threads = o.nthreads;
+  d.backend = o.backend;
   return d;
 }
 

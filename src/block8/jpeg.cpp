@@ -1,7 +1,8 @@
-// The JPEG-style pipeline of seed 000 (NVIDIA DCT8x8, section 4): luma, level shift -128, forward
-// DCT, quantize and dequantize, inverse DCT, +128, round, clamp to 0..255, PSNR against the
-// original — plus a colour mode through JPEG's YCbCr (JFIF, ITU-T T.871), every plane through the
-// same pipeline (4:4:4, no subsampling).
+// The JPEG-style pipeline of the NVIDIA whitepaper (Obukhov and Kharlamov, "Discrete Cosine
+// Transform for 8x8 Blocks with CUDA", section 4): luma, level shift -128, forward DCT, quantize
+// and dequantize, inverse DCT, +128, round, clamp to 0..255, PSNR against the original — plus a
+// colour mode through JPEG's YCbCr (JFIF, ITU-T T.871), every plane through the same pipeline
+// (4:4:4, no subsampling).
 #include <algorithm>
 #include <chrono>
 #include <cmath>

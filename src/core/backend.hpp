@@ -84,6 +84,8 @@ class Backend {
 /// none). Built-in back ends register themselves on first use of the registry; tests use this to
 /// stand in for a device back end.
 std::shared_ptr<const Backend> register_backend(std::shared_ptr<const Backend> backend);
+/// Removes the back end of `kind` and returns it (nullptr if none was registered); for tests.
+std::shared_ptr<const Backend> unregister_backend(BackendKind kind);
 /// The registered back end of `kind`, or nullptr when this build has none.
 std::shared_ptr<const Backend> find_backend(BackendKind kind);
 /// The back end a plan asking for `requested` runs on: Auto resolves to the usable back end of

@@ -31,13 +31,15 @@ std::vector<int> resolve_axes(std::size_t rank, const std::vector<int>& axes) {
     for (std::size_t i = 0; i < rank; ++i) r.push_back(static_cast<int>(i));
     return r;
   }
-  std::vector<bool> seen(rank, false);
+  // Every axis's range first, then repeats (as numpy and scipy report them).
   const int n = static_cast<int>(rank);
-  for (int a : axes) {
+  for (int a : axes)
     if (a < -n || a >= n)
       throw Error("axis " + std::to_string(a) + " is out of range for an array of rank " +
                       std::to_string(rank),
                   ErrorKind::AxisOutOfRange);
+  std::vector<bool> seen(rank, false);
+  for (int a : axes) {
     if (a < 0) a += n;
     if (seen[static_cast<std::size_t>(a)])
       throw Error("axis " + std::to_string(a) + " is repeated in axes", ErrorKind::RepeatedAxis);

@@ -71,6 +71,18 @@ std::shared_ptr<const Backend> register_backend(std::shared_ptr<const Backend> b
   return nullptr;
 }
 
+std::shared_ptr<const Backend> unregister_backend(BackendKind kind) {
+  Registry& reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mu);
+  for (auto it = reg.backends.begin(); it != reg.backends.end(); ++it)
+    if ((*it)->kind() == kind) {
+      auto b = std::move(*it);
+      reg.backends.erase(it);
+      return b;
+    }
+  return nullptr;
+}
+
 std::shared_ptr<const Backend> find_backend(BackendKind kind) {
   Registry& reg = registry();
   std::lock_guard<std::mutex> lock(reg.mu);

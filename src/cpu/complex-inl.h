@@ -49,7 +49,7 @@ inline Cx<T> MulW(const Cx<T>& a, const Cx<T0>& w) {
     return {a.r * w.r - a.i * w.i, a.r * w.i + a.i * w.r};
   }
 }
-/// i*a (kFwd false) or -i*a (kFwd true): the rotation of the DFT sign convention.
+/// -i*a (kNegI: the rotation of the forward DFT, exp(-2 pi i / 4)) or i*a (the backward DFT).
 template <bool kNegI, class T>
 inline Cx<T> RotI(const Cx<T>& a) {
   if constexpr (kNegI) {
@@ -58,8 +58,6 @@ inline Cx<T> RotI(const Cx<T>& a) {
     return {-a.i, a.r};
   }
 }
-
-constexpr std::size_t kMaxGenericRadix = 64;
 
 template <class T0>
 inline Cx<T0> ToCx(std::complex<double> z) {

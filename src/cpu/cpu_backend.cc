@@ -105,6 +105,10 @@ std::vector<std::int64_t> cpu_available_targets() {
 void cpu_force_target(std::int64_t target) {
   hwy::SetSupportedTargetsForTest(target);
   hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+  // Cached plans were built for the previous target: start the cache afresh.
+  const std::size_t capacity = plan_cache_capacity();
+  set_plan_cache_capacity(0);
+  set_plan_cache_capacity(capacity);
 }
 }  // namespace detail
 }  // namespace dctx

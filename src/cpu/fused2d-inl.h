@@ -1,6 +1,7 @@
 // Fused 2D DCT-II / DCT-III through one 2D real FFT with combined pre- and post-processing
-// (seed 002, Section III: Algorithm 2 and the symmetric post-processing of its Eq. 18; J. Makhoul,
-// IEEE TASSP 1980, for the 2D N-point reordering).
+// ("A New Acceleration Paradigm for Discrete Cosine Transform and Other Fourier-Related
+// Transforms", Section III: Algorithm 2 and the symmetric post-processing of its Eq. 18; J.
+// Makhoul, IEEE TASSP 1980, for the 2D N-point reordering).
 //
 // Forward (DCT-II along both axes), with v(n1,n2) = x(p1(n1), p2(n2)), p(r) = 2r for r < ceil(N/2)
 // and 2(N-1-r)+1 otherwise, and V its 2D DFT:
@@ -84,7 +85,7 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
     // no allocation or page faults per call once warm.
     const std::size_t hp = (h_ + kLanes - 1) / kLanes * kLanes;
     // cim starts 3 cache lines past the end of cre: planes a multiple of 4 KiB apart would alias
-    // in the L1 (measured: 512^2 float64 forward 1.9x slower).
+    // in the L1 (docs/benchmarks.md).
     constexpr std::size_t kGap = 192 / sizeof(T0);
     T0* const cre = static_cast<T0*>(ThreadScratch<1>((2 * n1_ * hp + kGap) * sizeof(T0)));
     T0* const cim = cre + n1_ * hp + kGap;  // still aligned to a whole vector

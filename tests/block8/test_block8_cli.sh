@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI checks of the 8x8 block engine: `dctx jpeg` on Barbara reports seed 000's 32.777 dB;
+# CLI checks of the 8x8 block engine: `dctx jpeg` on Barbara reports the NVIDIA whitepaper's 32.777 dB;
 # `dctx block8` equals the blockwise orthonormal DCT (scipy) and round-trips; bad inputs fail
 # with a clear message and leave no output file.
 # Environment: DCTX (the dctx binary), DATA_DIR (folder with barbara.bmp), PYTHON (numpy, scipy).
@@ -11,7 +11,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# 1. The seed 000 pipeline: PSNR on the last line of stdout, as JSON.
+# 1. The whitepaper's pipeline: PSNR on the last line of stdout, as JSON.
 "$DCTX" jpeg "$DATA_DIR/barbara.bmp" --table nvidia --json -o "$tmp/out.png" > "$tmp/jpeg.txt"
 "$PYTHON" - "$tmp/jpeg.txt" <<'EOF'
 import json, sys

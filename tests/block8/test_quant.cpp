@@ -28,7 +28,7 @@ TEST(QuantTables, Nvidia) {
   EXPECT_EQ(t.q[7], 17);
   EXPECT_EQ(t.q[8 * 3], 81);
   EXPECT_EQ(t.q[63], 12);
-  for (int u = 0; u < 8; ++u)  // the seed's table is symmetric
+  for (int u = 0; u < 8; ++u)  // the whitepaper's table is symmetric
     for (int v = 0; v < 8; ++v) EXPECT_EQ(t.q[8 * u + v], t.q[8 * v + u]);
   EXPECT_EQ(quant_table_scaled(t, 50), t);  // quality 50 = scale 100 % = unchanged
 }

@@ -110,6 +110,8 @@ with tempfile.TemporaryDirectory() as d:
         ([os.path.join(d, "x.npy"), "--axes", "a"], "invalid --axes"),
         ([os.path.join(d, "x.npy"), "--norm", "orto"], "invalid norm"),
         ([os.path.join(d, "x.npy"), "--kind", "fft"], "unknown transform kind"),
+        ([os.path.join(d, "x.npy"), "--backend", "cuda"], "backend 'cuda' is not available"),
+        ([os.path.join(d, "x.npy"), "--backend", "gpu"], "unknown backend 'gpu'"),
     ]
     for extra, needle in cases:
         target = os.path.join(d, "never.npy")
@@ -170,6 +172,22 @@ with tempfile.TemporaryDirectory() as d:
         r = run("compress", pgm, "--keep", keep, "-o", target)
         check(r.returncode != 0 and "--keep must be in (0, 1]" in r.stderr and not os.path.exists(target),
               f"compress --keep {keep}: rc={r.returncode} stderr={r.stderr!r}")
+    # backends: every known back end, the CPU usable, as text and as JSON.
+    r = run("backends")
+    check(r.returncode == 0 and re.search(r"^cpu +usable", r.stdout, re.M)
+          and "opencl" in r.stdout and "cuda" in r.stdout, f"backends: {r.stdout!r} {r.stderr!r}")
+    r = run("backends", "--json")
+    try:
+        listed = {b["name"]: b for b in json.loads(r.stdout)}
+        ok = (listed["cpu"]["usable"] and listed["cpu"]["host_memory"]
+              and not listed["cuda"]["built"] and "not built" in listed["cuda"]["reason"])
+    except (ValueError, KeyError):
+        ok = False
+    check(r.returncode == 0 and ok, f"backends --json: {r.stdout!r}")
+    np.save(src, rng.uniform(-1, 1, (6, 5)))
+    r = run("transform", src, out, "--backend", "cpu", "--norm", "ortho")
+    check(r.returncode == 0 and np.allclose(np.load(out), sf.dctn(np.load(src), norm="ortho")),
+          f"--backend cpu: {r.stderr!r}")
     r = run("--version")
     check(r.returncode == 0 and "dctx" in r.stdout, "--version")
     r = run("--help")

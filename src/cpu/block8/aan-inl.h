@@ -150,7 +150,7 @@ HWY_INLINE void ForwardQuantizeTilesF32(D d, const float* in, std::ptrdiff_t is,
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
   if constexpr (G == 2 && hn::MaxLanes(D()) == 16) {
     // Both tiles' row i are 32 adjacent int16: one saturating pack (in 128-bit parts) and one
-    // 64-bit permutation make the 64-byte row piece (two vpmovsdw cost twice the uops on Zen 4),
+    // 64-bit permutation make the 64-byte row piece (half the uops of two narrowing vpmovsdw),
     // stored as every 64-byte row piece is (StoreRow: streamed when large, realigned or not).
     const hn::Full512<std::int16_t> d16x32;
     for (std::size_t i = 0; i < 8; ++i) {

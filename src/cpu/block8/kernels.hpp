@@ -99,8 +99,8 @@ struct QuantI16 {
   }
 };
 
-// Highway-dispatched kernels (simd.cc). The float ones run Arai–Agui–Nakajima, the int16 ones
-// Loeffler–Ligtenberg–Moschytz in 32-bit fixed point.
+// Highway-dispatched kernels (simd_f32.cc, simd_i16.cc, simd_quantize.cc). The float ones run
+// Arai–Agui–Nakajima, the int16 ones Loeffler–Ligtenberg–Moschytz in 32-bit fixed point.
 void fast_forward_f32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
                       std::size_t rows, std::size_t cols);
 void fast_inverse_f32(const float* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
@@ -145,7 +145,7 @@ const char* simd_target_name();
 /// The HWY_TARGETS bit set this library's block kernels were compiled for (tests iterate it).
 std::int64_t simd_compiled_targets();
 
-// Reference kernel (reference.cpp): seed 000 kernel 1, C = A X A^T in double.
+// Reference kernel (reference.cpp): the whitepaper's first kernel, C = A X A^T in double.
 void reference_forward_block(const double* x, double* c);  // 64 in, 64 out, row-major
 void reference_inverse_block(const double* c, double* x);
 

@@ -1,5 +1,7 @@
-// Reference 8x8 DCT by definition (seed 000 section 3, "Implementing DCT by definition", kernel 1;
-// seed 001): C = A X A^T and X = A^T C A with A[u][x] = a(u) cos((2x+1) u pi / 16), in double.
+// Reference 8x8 DCT by definition (Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8 Blocks
+// with CUDA", section 3, "Implementing DCT by definition", the first kernel; the slides "A Simple
+// 8x8 Discrete Cosine Transform (DCT) in CUDA"): C = A X A^T and X = A^T C A with A[u][x] = a(u)
+// cos((2x+1) u pi / 16), in double.
 #include <cmath>
 
 #include "cpu/block8/kernels.hpp"

@@ -51,9 +51,8 @@ HWY_INLINE hn::Vec<hn::Rebind<std::int32_t, D>> RoundHalfAwayToI32(D d, hn::Vec<
 }
 
 // Zero levels are counted in per-lane int32 counts (a masked add per vector) that the caller sums
-// once per row of tiles. (Not CountTrue per vector: GCC 12 spills AVX-512 masks with a 2-byte store
-// and reloads them into a 64-bit popcnt, counting garbage bits — seen here in the streaming-store
-// variant.) The count tag of a float tile has its lanes; that of an int16 tile, its int32 halves.
+// once per row of tiles (not CountTrue per vector, which was miscompiled here: docs/block8.md).
+// The count tag of a float tile has its lanes; that of an int16 tile, its int32 halves.
 template <class D>
 using CountTag = hn::Repartition<std::int32_t, D>;
 template <class D>

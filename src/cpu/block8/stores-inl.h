@@ -33,7 +33,7 @@ namespace hn = hwy::HWY_NAMESPACE;
 // neighbouring tiles of the walk (one two-source permutation) and streamed whole; the first and
 // last partial line of every row go out as masked ordinary stores. (Streaming the pieces
 // separately, in aligned 16- and 32-byte parts, leaves the write-combining buffers with partial
-// lines: 2.5x slower than ordinary stores on Zen 4.) The previous tile's rows wait in a carry on
+// lines, slower than ordinary stores: docs/block8.md.) The previous tile's rows wait in a carry on
 // the walking thread's stack. The offset is a run-time value so that one instantiation serves all
 // three (compile time: the kernels are large).
 struct StreamCarry {                     // one per walk, on the walking thread's stack

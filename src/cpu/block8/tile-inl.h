@@ -132,7 +132,7 @@ HWY_INLINE void Columns(const Ops& o, V (&r)[8][kV]) {
 // A kernel call runs G independent tiles side by side, stage by stage. One tile's flowgraphs,
 // transposes and quantization form a chain of about 150 dependent cycles, longer than the
 // out-of-order window reaches, so consecutive tiles hardly overlap unless the code interleaves
-// them (measured on Zen 4: the fused float pass goes from 1.7 to 2.4 Gpixel/s with G = 2).
+// them (docs/block8.md has the gain of G = 2).
 #define DCTX_BLOCK8_EACH(G) HWY_UNROLL(4) for (std::size_t g = 0; g < (G); ++g)
 
 template <class D>

@@ -78,21 +78,19 @@ HWY_INLINE void ForEachTile(std::size_t rows, std::size_t cols, bool backward, F
 // low 12 bits waits for that store on x86 cores ("4K aliasing"). Walking left to right, each
 // call's loads run a few tiles ahead of the stores just issued, so an output that starts a little
 // after the input modulo 4 KiB (0 < out - in < 2 KiB) makes every load wait; with row strides of
-// whole 4 KiB (1024 or 2048 float columns) all eight rows of a tile do. Measured on Zen 4
-// (1024^2 float forward): 2.5-3.4 Gpixel/s with out - in = 64..192 bytes, 4.5-5.5 otherwise.
-// Walking right to left moves the hazard to out - in just below 4 KiB, so the walk picks the
-// direction that keeps it away.
+// whole 4 KiB (1024 or 2048 float columns) all eight rows of a tile do (docs/block8.md has the
+// figures). Walking right to left moves the hazard to out - in just below 4 KiB, so the walk picks
+// the direction that keeps it away.
 inline bool WalkBackward(const void* in, const void* out) {
   const std::uintptr_t delta =
       (reinterpret_cast<std::uintptr_t>(out) - reinterpret_cast<std::uintptr_t>(in)) % 4096;
   return delta != 0 && delta < 2048;
 }
 
-// Tiles per kernel call (see DCTX_BLOCK8_EACH), as measured on Zen 4 (512^2 plane): float tiles
-// (8 vectors) two at a time on AVX2 and AVX-512 (AVX2, despite spills from its 16 registers:
-// forward +5 %, inverse +11 %, fused +10 %); int16 tiles (16 int32 vectors) two at a time only in
-// the AVX-512 transforms (no gain on AVX2; the fused kernel's spills cost more than the overlap
-// gains: 1.73 against 1.65 Gpixel/s at 4096^2); 128-bit vectors one at a time.
+// Tiles per kernel call (see DCTX_BLOCK8_EACH), chosen by measurement (docs/block8.md): float
+// tiles (8 vectors) two at a time on AVX2 and AVX-512, despite AVX2's spills; int16 tiles (16
+// int32 vectors) two at a time only in the AVX-512 transforms (the fused kernel's spills cost
+// more than the overlap gains); 128-bit vectors one at a time.
 template <class T, std::size_t kMaxLanes, bool kFused = false>
 inline constexpr std::size_t kGroup =
     (sizeof(T) == 4 ? hn::MaxLanes(hn::CappedTag<T, kMaxLanes>()) * sizeof(T) >= 32

@@ -1,5 +1,6 @@
 // Test oracle for the 8x8 block engine: the orthonormal 8x8 DCT-II and DCT-III straight from
-// their definition (seed 000 eqs. 4 and 5) in long double, plus random data helpers.
+// their definition (eqs. 4 and 5 of Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8
+// Blocks with CUDA") in long double, plus random data helpers.
 #pragma once
 
 #include <cmath>

@@ -1,0 +1,110 @@
+// Python's own arguments: integers and iterables of integers (operator.index), scipy's norm
+// strings and workers, truth values. What the values mean for a transform (types, axes, sizes)
+// is the core's to check; these only turn Python objects into C++ values.
+#include <algorithm>
+#include <climits>
+#include <string>
+#include <string_view>
+
+#include "binding.hpp"
+#include "dctx/dctx.hpp"
+
+namespace dctx_py {
+
+PyRefs* refs = nullptr;
+
+void raise(PyObject* type, const std::string& msg) {
+  PyErr_SetString(type, msg.c_str());
+  throw nb::python_error();
+}
+
+long long as_index(nb::handle h, const char* what) {
+  PyObject* i = PyNumber_Index(h.ptr());
+  if (!i) {
+    PyErr_Clear();
+    raise_type(std::string(what) + " must be an integer, not " +
+               std::string(nb::type_name(h.type()).c_str()));
+  }
+  long long v = PyLong_AsLongLong(i);
+  Py_DECREF(i);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  return v;
+}
+
+std::vector<long long> as_index_list(nb::handle h, const char* what) {
+  std::vector<long long> out;
+  PyObject* i = PyNumber_Index(h.ptr());
+  if (i) {
+    out.push_back(PyLong_AsLongLong(i));
+    Py_DECREF(i);
+    if (PyErr_Occurred()) throw nb::python_error();
+    return out;
+  }
+  PyErr_Clear();
+  PyObject* seq = PySequence_Fast(h.ptr(), "");
+  if (!seq) {
+    PyErr_Clear();
+    raise_value(std::string(what) + " must be a scalar or iterable of integers");
+  }
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+  PyObject** items = PySequence_Fast_ITEMS(seq);
+  for (Py_ssize_t k = 0; k < n; ++k) {
+    PyObject* v = PyNumber_Index(items[k]);
+    if (!v) {
+      Py_DECREF(seq);
+      PyErr_Clear();
+      raise_value(std::string(what) + " must be a scalar or iterable of integers");
+    }
+    out.push_back(PyLong_AsLongLong(v));
+    Py_DECREF(v);
+  }
+  Py_DECREF(seq);
+  if (PyErr_Occurred()) throw nb::python_error();
+  return out;
+}
+
+int clamp_int(long long v) { return int(std::clamp<long long>(v, INT_MIN, INT_MAX)); }
+
+dctx::Norm parse_norm(nb::handle h) {
+  if (h.is_none()) return dctx::Norm::Backward;
+  if (PyUnicode_Check(h.ptr())) {
+    Py_ssize_t len = 0;
+    const char* s = PyUnicode_AsUTF8AndSize(h.ptr(), &len);
+    if (s) {
+      std::string_view v(s, size_t(len));
+      if (v == "backward") return dctx::Norm::Backward;
+      if (v == "ortho") return dctx::Norm::Ortho;
+      if (v == "forward") return dctx::Norm::Forward;
+    } else {
+      PyErr_Clear();
+    }
+  }
+  std::string r = nb::repr(h).c_str();
+  raise_value("Invalid norm value " + r + ", should be \"backward\", \"ortho\" or \"forward\"");
+}
+
+int parse_workers(nb::handle h) {
+  if (h.is_none()) return 1;
+  static const int cpus = dctx::hardware_threads();  // asked once: it reads /sys on Linux
+  long long w = as_index(h, "workers");
+  if (w < 0) {
+    if (w >= -cpus) return int(w + 1 + cpus);
+    raise_value("workers value out of range; got " + std::to_string(w) +
+                ", must not be less than " + std::to_string(-cpus));
+  }
+  if (w == 0) raise_value("workers must not be zero");
+  return int(std::min<long long>(w, 1 << 16));
+}
+
+std::optional<bool> parse_ortho(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  return truthy(h);
+}
+
+bool truthy(nb::handle h) {
+  int t = PyObject_IsTrue(h.ptr());
+  if (t < 0) throw nb::python_error();
+  return t != 0;
+}
+
+}  // namespace dctx_py

@@ -1,0 +1,142 @@
+// _Plan, behind dctx.Plan: one transform over a fixed shape and dtype, callable many times (and
+// from many threads at once: the core plan is immutable and execute() is const). The description
+// is the core's to check: axes through dctx::resolve_axes (with scipy's exceptions), the back end
+// through dctx::parse_backend, everything else when dctx::Plan is built.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "binding.hpp"
+
+namespace dctx_py {
+namespace {
+
+using namespace nb::literals;
+
+class PyPlan {
+ public:
+  PyPlan(std::vector<int64_t> shape, Elem elem, const dctx::PlanDesc& d)
+      : shape_(std::move(shape)), cstrides_(shape_.size()), elem_(elem) {
+    c_strides(shape_.data(), int(shape_.size()), cstrides_.data());
+    nb::gil_scoped_release nogil;
+    plan_ = std::make_shared<const dctx::Plan>(d);
+  }
+
+  nb::object call(nb::handle x, nb::handle out_h) const {
+    Input in;
+    if (!take_array(x, in)) {
+      if (nb::hasattr(x, "__dlpack_device__") && !nb::hasattr(x, "__array_interface__"))
+        raise_type("dctx.Plan: this array is not in host memory; the plan runs on the " +
+                   std::string(dctx::to_string(plan_->backend())) +
+                   " back end and reads NumPy-compatible host arrays");
+      raise_type("dctx.Plan expects an array of dtype " + dtype_name() + ", got " +
+                 std::string(nb::type_name(x.type()).c_str()));
+    }
+    in.obj = nb::borrow(x);
+    check(in, "input");
+    if (out_h.is_none()) {
+      auto [out, ptr] = new_array(shape_.data(), int(shape_.size()), elem_, false);
+      execute(*plan_, elem_, in.data, in.strides.data(), ptr, cstrides_.data());
+      return out;
+    }
+    Input o;
+    nb::ndarray<> w;
+    if (!nb::try_cast(out_h, w, false) || !take_array(out_h, o))
+      raise_value("dctx.Plan: out must be a writable array of dtype " + dtype_name());
+    check(o, "out");
+    execute(*plan_, elem_, in.data, in.strides.data(), const_cast<char*>(o.data), o.strides.data());
+    return nb::borrow(out_h);
+  }
+
+  nb::tuple shape() const {
+    nb::list l;
+    for (auto s : shape_) l.append(s);
+    return nb::tuple(l);
+  }
+  nb::object dtype() const { return refs->dtypes[int(elem_)]; }
+  std::string describe() const { return plan_->describe(); }
+  std::string backend() const { return std::string(dctx::to_string(plan_->backend())); }
+  nb::tuple axes() const {
+    nb::list l;
+    for (auto a : plan_->desc().axes) l.append(a);
+    return nb::tuple(l);
+  }
+
+ private:
+  std::string dtype_name() const {
+    static const char* names[] = {"float32", "float64", "complex64", "complex128"};
+    return names[int(elem_)];
+  }
+  void check(const Input& a, const char* what) const {
+    if (a.elem != elem_)
+      raise_type(std::string("dctx.Plan: ") + what + " has the wrong dtype (plan built for " +
+                 dtype_name() + ")");
+    bool same = a.ndim == int(shape_.size());
+    for (int i = 0; same && i < a.ndim; ++i) same = a.shape[size_t(i)] == shape_[size_t(i)];
+    if (!same) raise_value(std::string("dctx.Plan: ") + what + " has the wrong shape");
+  }
+  std::vector<int64_t> shape_;
+  std::vector<int64_t> cstrides_;  // C-order element strides of shape_ (new outputs)
+  Elem elem_;
+  std::shared_ptr<const dctx::Plan> plan_;
+};
+
+// dctx.Plan(shape, dtype, axes, type, norm, kind, inverse, orthogonalize, workers, backend), the
+// Python layer having turned shape, axes and type into integers and dtype, kind into codes.
+void init_plan(PyPlan* self, std::vector<int64_t> shape, int elem, nb::handle axes_h, int kind,
+               nb::handle type_h, nb::handle norm_h, nb::handle ortho_h, bool inverse,
+               nb::handle workers_h, nb::handle backend_h) {
+  // The element code selects how buffers are read: checked here too, whoever calls.
+  if (elem < 0 || elem > 3) raise_type("dctx.Plan: unsupported dtype");
+  dctx::PlanDesc d;
+  for (auto s : shape) {
+    if (s < 0) raise_value("dctx.Plan: shape has a negative extent (" + std::to_string(s) + ")");
+    d.shape.push_back(size_t(s));
+  }
+  std::vector<int> axes;
+  if (!axes_h.is_none())
+    for (long long a : as_index_list(axes_h, "axes")) axes.push_back(clamp_int(a));
+  try {
+    d.axes = dctx::resolve_axes(d.shape.size(), axes);
+  } catch (const dctx::Error& e) {
+    if (e.kind() == dctx::ErrorKind::AxisOutOfRange)
+      raise_axis("axes exceeds dimensionality of the plan's shape");
+    if (e.kind() == dctx::ErrorKind::RepeatedAxis) raise_value("all axes must be unique");
+    throw;
+  }
+  d.kind = dctx::Kind(kind);
+  d.type = clamp_int(as_index(type_h, "type"));
+  d.precision = precision_of(Elem(elem));
+  d.norm = parse_norm(norm_h);
+  d.orthogonalize = parse_ortho(ortho_h);
+  d.direction = inverse ? dctx::Direction::Inverse : dctx::Direction::Forward;
+  d.cpu.threads = parse_workers(workers_h);
+  if (!backend_h.is_none()) {
+    if (!PyUnicode_Check(backend_h.ptr()))
+      raise_type("dctx.Plan: backend must be a string or None, not " +
+                 std::string(nb::type_name(backend_h.type()).c_str()));
+    d.backend = dctx::parse_backend(nb::cast<std::string>(backend_h));
+  }
+  new (self) PyPlan(std::move(shape), Elem(elem), d);
+}
+
+}  // namespace
+
+void bind_plan(nb::module_& m) {
+  nb::class_<PyPlan>(m, "_Plan")
+      .def("__init__", &init_plan, "shape"_a, "elem"_a, "axes"_a.none(), "kind"_a, "type"_a,
+           "norm"_a.none(), "orthogonalize"_a.none(), "inverse"_a, "workers"_a.none(),
+           "backend"_a.none())
+      .def("__call__", &PyPlan::call, "x"_a, "out"_a.none() = nb::none())
+      .def_prop_ro("shape", &PyPlan::shape)
+      .def_prop_ro("dtype", &PyPlan::dtype)
+      .def_prop_ro("axes", &PyPlan::axes)
+      .def_prop_ro("backend", &PyPlan::backend)
+      .def("describe", &PyPlan::describe);
+}
+
+}  // namespace dctx_py

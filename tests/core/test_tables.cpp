@@ -1,0 +1,132 @@
+// Plan-time mathematics in the core (roots.hpp, fft_tables.hpp, r2r_tables.hpp): every table
+// entry against its formula evaluated independently in long double, the factorisation and the
+// Bluestein decision.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <numeric>
+
+#include "core/fft_tables.hpp"
+#include "core/r2r_tables.hpp"
+#include "core/roots.hpp"
+
+namespace dctx::detail {
+namespace {
+
+using LD = long double;
+const LD kPi = 3.141592653589793238462643383279502884L;
+
+std::complex<LD> expi(LD angle) { return {std::cos(angle), std::sin(angle)}; }
+
+void ExpectClose(std::complex<double> got, std::complex<LD> want, const char* what) {
+  // Rounded once from long double: within one double ulp of the value.
+  EXPECT_LE(std::abs(std::complex<LD>(got.real(), got.imag()) - want),
+            4 * std::numeric_limits<double>::epsilon() * std::max<LD>(1, std::abs(want)))
+      << what;
+}
+
+TEST(Tables, RootsReduceTheIndexExactly) {
+  // A huge index product: exp(-2 pi i (10^15 + 3) / 7) = exp(-2 pi i (10^15 + 3 mod 7) / 7).
+  const std::int64_t big = 1000000000000000LL + 3;
+  const auto z = unit_root(big, 7);
+  const auto want = expi(-2 * kPi * LD(big % 7) / 7);
+  EXPECT_LT(std::abs(z - want), 1e-18L);
+  EXPECT_LT(std::abs(unit_root(-3, 8, +1) - expi(2 * kPi * 5 / 8)), 1e-18L);
+}
+
+TEST(Tables, FactorisationAndBluestein) {
+  EXPECT_EQ(fft_radices(1024), (std::vector<std::size_t>{8, 8, 8, 2}));
+  EXPECT_EQ(fft_radices(96), (std::vector<std::size_t>{8, 4, 3}));
+  EXPECT_EQ(fft_radices(2 * 59 * 61), (std::vector<std::size_t>{2, 59, 61}));
+  for (std::size_t n : {1, 2, 7, 1000, 4096, 15015}) EXPECT_FALSE(fft_uses_bluestein(n)) << n;
+  for (std::size_t n : {67, 10007, 65537}) EXPECT_TRUE(fft_uses_bluestein(n)) << n;
+  EXPECT_EQ(fft_largest_radix(2 * 59 * 61), 61u);
+  EXPECT_EQ(good_fft_size(2 * 10007 - 1), 20250u);  // 2 * 3^4 * 5^3
+}
+
+TEST(Tables, StockhamTwiddlesMatchTheirFormula) {
+  const std::size_t n = 360;  // radices 8, 3, 3, 5
+  const ComplexFftTables t = complex_fft_tables(n);
+  ASSERT_EQ(t.bluestein_length, 0u);
+  std::size_t L = 1, M = n;
+  for (const FftStage& st : t.stages) {
+    EXPECT_EQ(st.m * st.radix, M);
+    EXPECT_EQ(st.L, L);
+    for (std::size_t n1 = 0; n1 < st.m; ++n1)
+      for (std::size_t k = 1; k < st.radix; ++k)
+        ExpectClose(st.twiddles[n1 * (st.radix - 1) + k - 1], expi(-2 * kPi * LD(n1 * k) / LD(M)),
+                    "stage twiddle");
+    if (st.radix % 2 == 1)
+      for (std::size_t j = 0; j < st.radix; ++j)
+        ExpectClose(st.roots[j], expi(-2 * kPi * LD(j) / LD(st.radix)), "odd root");
+    L *= st.radix;
+    M /= st.radix;
+  }
+  const ComplexFftTables b = complex_fft_tables(101);
+  EXPECT_GE(b.bluestein_length, 201u);
+  for (std::size_t j = 0; j < 101; ++j)
+    ExpectClose(b.chirp[j], expi(kPi * LD(j * j) / 101), "chirp");
+}
+
+TEST(Tables, SplitAndSixStepTwiddles) {
+  const auto s = real_fft_split_twiddles(64);
+  ASSERT_EQ(s.size(), 33u);
+  for (std::size_t k = 0; k < s.size(); ++k)
+    ExpectClose(s[k], expi(-2 * kPi * LD(k) / 64), "split");
+  const auto six = six_step_twiddles(16, 32);
+  for (std::size_t k1 = 0; k1 < 16; ++k1)
+    for (std::size_t j2 = 0; j2 < 32; ++j2)
+      ExpectClose(six[k1 * 32 + j2], expi(-2 * kPi * LD(j2 * k1) / 512), "six-step");
+}
+
+TEST(Tables, MakhoulRotationsWithScaleAndOrthogonalize) {
+  const std::size_t n = 12;
+  const double s = 0.25;
+  const R2RTables t2 = r2r_tables({Kind::DCT, 2}, n, s, true);
+  EXPECT_EQ(t2.inner, InnerFft::Real);
+  EXPECT_EQ(t2.inner_length, n);
+  for (std::size_t k = 0; k <= n / 2; ++k)
+    ExpectClose(t2.pre[k], 2 * LD(s) * expi(-kPi * LD(k) / LD(2 * n)), "DCT-II rotation");
+  EXPECT_NEAR(t2.c0, 2 * s / std::sqrt(2.0), 1e-16);
+  const R2RTables t3 = r2r_tables({Kind::DST, 3}, n, s, false);
+  for (std::size_t k = 0; k <= n / 2; ++k)
+    ExpectClose(t3.pre[k], LD(s) * expi(kPi * LD(k) / LD(2 * n)), "DCT-III rotation");
+  EXPECT_EQ(t3.c0, s);
+  const R2RTables t4 = r2r_tables({Kind::DCT, 4}, 7, s, false);  // odd: complex FFT of 2n
+  EXPECT_EQ(t4.inner, InnerFft::Complex);
+  EXPECT_EQ(t4.inner_length, 14u);
+  for (std::size_t j = 0; j < 7; ++j) {
+    ExpectClose(t4.pre[j], expi(-kPi * LD(j) / 14), "DCT-IV odd pre");
+    ExpectClose(t4.post[j], 2 * LD(s) * expi(-kPi * LD(2 * j + 1) / 28), "DCT-IV odd post");
+  }
+  EXPECT_EQ(r2r_tables({Kind::DST, 1}, 9, s, false).inner_length, 20u);
+  EXPECT_EQ(r2r_tables({Kind::DCT, 1}, 9, s, false).inner_length, 16u);
+}
+
+TEST(Tables, AxisScalesAndTheFused2DTerms) {
+  PlanDesc d;
+  d.shape = {6, 9};
+  d.axes = {0, 1};
+  d.transforms = {{Kind::DCT, 2}, {Kind::DCT, 2}};
+  d.norm = Norm::Ortho;
+  d.orthogonalize = true;
+  EXPECT_NEAR(axis_scale(d, d.transforms[0], 6), 1 / std::sqrt(12.0), 1e-16);
+  d.norm = Norm::Backward;
+  d.direction = Direction::Inverse;
+  EXPECT_NEAR(axis_scale(d, {Kind::DST, 1}, 6), 1 / 14.0, 1e-16);
+  d.norm = Norm::Ortho;
+  d.direction = Direction::Forward;
+  const Fused2DTables f = fused2d_tables(d);
+  EXPECT_TRUE(f.forward);
+  ASSERT_EQ(f.w2.size(), 5u);
+  const LD s1 = 1 / std::sqrt(12.0L), s2 = 1 / std::sqrt(18.0L);
+  ExpectClose(f.w1[0], 2 * s1 / std::sqrt(2.0L), "w1[0] with orthogonalize");
+  ExpectClose(f.w1[5], 2 * s1 * expi(-kPi * 5 / 12), "w1[5]");
+  ExpectClose(f.w2[4], s2 * expi(-kPi * 4 / 18), "w2[4]");
+  EXPECT_EQ(f.perm1, (std::vector<std::size_t>{0, 2, 4, 5, 3, 1}));
+  EXPECT_EQ(f.perm2, (std::vector<std::size_t>{0, 2, 4, 6, 8, 7, 5, 3, 1}));
+}
+
+}  // namespace
+}  // namespace dctx::detail
