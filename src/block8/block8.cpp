@@ -11,36 +11,48 @@
 namespace dctx {
 namespace {
 
-/// The plan for `d` from this thread's most recently used ones (kSlots of them).
-const Block8Plan& thread_plan(const Block8PlanDesc& d) {
+/// What a call asked for, as the functions receive it: a hit compares these fields and builds
+/// no description.
+struct CallKey {
+  Block8Op op;
+  Block8Data data;
+  Block8Options options;
+  bool has_table;
+  QuantTable table;
+  bool Matches(Block8Op o, Block8Data t, const Block8Options& opt, const QuantTable* q) const {
+    return op == o && data == t && options.kernel == opt.kernel && options.edge == opt.edge &&
+           options.nthreads == opt.nthreads && options.backend == opt.backend &&
+           has_table == (q != nullptr) && (!q || table == *q);
+  }
+};
+
+/// The plan for this call from this thread's most recently used ones (kSlots of them).
+const Block8Plan& thread_plan(Block8Op op, Block8Data data, const Block8Options& o,
+                              const QuantTable* table = nullptr) {
   constexpr std::size_t kSlots = 8;
   struct Slot {
-    Block8PlanDesc desc;
+    CallKey key;
     std::unique_ptr<Block8Plan> plan;
   };
   thread_local std::array<Slot, kSlots> slots;
   for (std::size_t i = 0; i < kSlots && slots[i].plan; ++i)
-    if (slots[i].desc == d) {
+    if (slots[i].key.Matches(op, data, o, table)) {
       if (i != 0) std::swap(slots[i], slots[0]);
       return *slots[0].plan;
     }
-  auto plan = std::make_unique<Block8Plan>(d);  // throws for a bad description: nothing cached
-  for (std::size_t i = kSlots - 1; i > 0; --i) slots[i] = std::move(slots[i - 1]);
-  slots[0] = Slot{d, std::move(plan)};
-  return *slots[0].plan;
-}
-
-Block8PlanDesc desc_of(Block8Op op, Block8Data data, const Block8Options& o,
-                       const QuantTable* table = nullptr) {
-  Block8PlanDesc d;
+  Block8PlanDesc d;  // a miss: plan it (a bad description throws here, nothing is cached)
   d.op = op;
   d.data = data;
   if (table) d.table = *table;
   d.kernel = o.kernel;
   d.edge = o.edge;
-  d.cpu.threads = o.nthreads;
   d.backend = o.backend;
-  return d;
+  d.cpu.threads = o.nthreads;
+  auto plan = std::make_unique<Block8Plan>(d);
+  for (std::size_t i = kSlots - 1; i > 0; --i) slots[i] = std::move(slots[i - 1]);
+  slots[0] =
+      Slot{CallKey{op, data, o, table != nullptr, table ? *table : QuantTable{}}, std::move(plan)};
+  return *slots[0].plan;
 }
 
 constexpr Block8Data kF32 = Block8Data::Float32;
@@ -49,64 +61,64 @@ constexpr Block8Data kI16 = Block8Data::Int16;
 }  // namespace
 
 void block8_forward(const ConstView<float>& in, const View<float>& out, const Block8Options& o) {
-  thread_plan(desc_of(Block8Op::Forward, kF32, o)).execute(in, out);
+  thread_plan(Block8Op::Forward, kF32, o).execute(in, out);
 }
 void block8_inverse(const ConstView<float>& in, const View<float>& out, const Block8Options& o) {
-  thread_plan(desc_of(Block8Op::Inverse, kF32, o)).execute(in, out);
+  thread_plan(Block8Op::Inverse, kF32, o).execute(in, out);
 }
 void block8_forward(const ConstView<std::int16_t>& in, const View<std::int16_t>& out,
                     const Block8Options& o) {
-  thread_plan(desc_of(Block8Op::Forward, kI16, o)).execute(in, out);
+  thread_plan(Block8Op::Forward, kI16, o).execute(in, out);
 }
 void block8_inverse(const ConstView<std::int16_t>& in, const View<std::int16_t>& out,
                     const Block8Options& o) {
-  thread_plan(desc_of(Block8Op::Inverse, kI16, o)).execute(in, out);
+  thread_plan(Block8Op::Inverse, kI16, o).execute(in, out);
 }
 
 Block8Stats block8_roundtrip_quantized(const ConstView<float>& in, const View<float>& out,
                                        const QuantTable& table, const Block8Options& o) {
-  return thread_plan(desc_of(Block8Op::Roundtrip, kF32, o, &table)).execute(in, out);
+  return thread_plan(Block8Op::Roundtrip, kF32, o, &table).execute(in, out);
 }
 Block8Stats block8_roundtrip_quantized(const ConstView<std::int16_t>& in,
                                        const View<std::int16_t>& out, const QuantTable& table,
                                        const Block8Options& o) {
-  return thread_plan(desc_of(Block8Op::Roundtrip, kI16, o, &table)).execute(in, out);
+  return thread_plan(Block8Op::Roundtrip, kI16, o, &table).execute(in, out);
 }
 
 Block8Stats block8_forward_quantized(const ConstView<float>& in, const View<std::int16_t>& levels,
                                      const QuantTable& table, const Block8Options& o) {
-  return thread_plan(desc_of(Block8Op::ForwardQuantized, kF32, o, &table)).execute(in, levels);
+  return thread_plan(Block8Op::ForwardQuantized, kF32, o, &table).execute(in, levels);
 }
 Block8Stats block8_forward_quantized(const ConstView<std::int16_t>& in,
                                      const View<std::int16_t>& levels, const QuantTable& table,
                                      const Block8Options& o) {
-  return thread_plan(desc_of(Block8Op::ForwardQuantized, kI16, o, &table)).execute(in, levels);
+  return thread_plan(Block8Op::ForwardQuantized, kI16, o, &table).execute(in, levels);
 }
 void block8_inverse_dequantized(const ConstView<std::int16_t>& levels, const View<float>& out,
                                 const QuantTable& table, const Block8Options& o) {
-  thread_plan(desc_of(Block8Op::InverseDequantized, kF32, o, &table)).execute(levels, out);
+  thread_plan(Block8Op::InverseDequantized, kF32, o, &table).execute(levels, out);
 }
 void block8_inverse_dequantized(const ConstView<std::int16_t>& levels,
                                 const View<std::int16_t>& out, const QuantTable& table,
                                 const Block8Options& o) {
-  thread_plan(desc_of(Block8Op::InverseDequantized, kI16, o, &table)).execute(levels, out);
+  thread_plan(Block8Op::InverseDequantized, kI16, o, &table).execute(levels, out);
 }
 
 void block8_quantize(const ConstView<float>& coeffs, const View<std::int16_t>& levels,
                      const QuantTable& table) {
-  thread_plan(desc_of(Block8Op::Quantize, kF32, {}, &table)).execute(coeffs, levels);
+  thread_plan(Block8Op::Quantize, kF32, Block8Options{}, &table).execute(coeffs, levels);
 }
 void block8_quantize(const ConstView<std::int16_t>& coeffs, const View<std::int16_t>& levels,
                      const QuantTable& table) {
-  thread_plan(desc_of(Block8Op::Quantize, kI16, {}, &table)).execute(coeffs, levels);
+  thread_plan(Block8Op::Quantize, kI16, Block8Options{}, &table).execute(coeffs, levels);
 }
 void block8_dequantize(const ConstView<std::int16_t>& levels, const View<float>& coeffs,
                        const QuantTable& table) {
-  thread_plan(desc_of(Block8Op::Dequantize, kF32, {}, &table)).execute(levels, coeffs);
+  thread_plan(Block8Op::Dequantize, kF32, Block8Options{}, &table).execute(levels, coeffs);
 }
 void block8_dequantize(const ConstView<std::int16_t>& levels, const View<std::int16_t>& coeffs,
                        const QuantTable& table) {
-  thread_plan(desc_of(Block8Op::Dequantize, kI16, {}, &table)).execute(levels, coeffs);
+  thread_plan(Block8Op::Dequantize, kI16, Block8Options{}, &table).execute(levels, coeffs);
 }
 
 std::string_view to_string(Block8Kernel k) {

@@ -25,7 +25,7 @@ bool quantizing(Block8Op op) { return op != Block8Op::Forward && op != Block8Op:
 bool elementwise(Block8Op op) { return op == Block8Op::Quantize || op == Block8Op::Dequantize; }
 
 /// The public function an operation is (error messages name it, as the caller knows it).
-std::string function_name(Block8Op op) {
+const char* function_name(Block8Op op) {
   switch (op) {
     case Block8Op::Forward: return "block8_forward";
     case Block8Op::Inverse: return "block8_inverse";
@@ -54,43 +54,57 @@ Io io_of(Block8Op op) {
   }
 }
 
+// The refusals of to_planes, out of line: the checks themselves stay small enough to inline.
+[[noreturn, gnu::cold, gnu::noinline]] void bad_rank(const char* fn, const char* name,
+                                                     std::size_t rank) {
+  throw Error(std::string(fn) + ": " + name +
+              " must be a 2D plane or a 3D batch of planes, got a view of rank " +
+              std::to_string(rank));
+}
+[[noreturn, gnu::cold, gnu::noinline]] void null_data(const char* fn, const char* name) {
+  throw Error(std::string(fn) + ": " + name + " has no data (null pointer)");
+}
+[[noreturn, gnu::cold, gnu::noinline]] void zero_stride(const char* fn, const char* name,
+                                                        std::size_t axis) {
+  throw Error(std::string(fn) + ": " + name + " has a zero stride on axis " + std::to_string(axis) +
+              " (outputs must not overlap themselves)");
+}
+
 template <class T>
-Block8Planes to_planes(const ArrayView<T>& v, const std::string& fn, const char* name,
-                       bool output) {
-  if (v.rank() != 2 && v.rank() != 3)
-    throw Error(fn + ": " + name +
-                " must be a 2D plane or a 3D batch of planes, got a view of rank " +
-                std::to_string(v.rank()));
+inline Block8Planes to_planes(const ArrayView<T>& v, const char* fn, const char* name,
+                              bool output) {
+  const std::size_t rank = v.rank();
+  if (rank != 2 && rank != 3) bad_rank(fn, name, rank);
+  const std::size_t* shape = v.shape().data();
+  const std::ptrdiff_t* strides = v.strides().data();
   Block8Planes p;
-  const std::size_t o = v.rank() - 2;
+  const std::size_t o = rank - 2;
   p.data = v.data();
-  p.count = o ? v.shape()[0] : 1;
-  p.plane_stride = o ? v.strides()[0] : 0;
-  p.rows = v.shape()[o];
-  p.cols = v.shape()[o + 1];
-  p.row_stride = v.strides()[o];
-  p.col_stride = v.strides()[o + 1];
-  if (v.size() != 0 && v.data() == nullptr)
-    throw Error(fn + ": " + name + " has no data (null pointer)");
-  if (output && v.size() > 1)
-    for (std::size_t i = 0; i < v.rank(); ++i)
-      if (v.shape()[i] > 1 && v.strides()[i] == 0)
-        throw Error(fn + ": " + name + " has a zero stride on axis " + std::to_string(i) +
-                    " (outputs must not overlap themselves)");
+  p.count = o ? shape[0] : 1;
+  p.plane_stride = o ? strides[0] : 0;
+  p.rows = shape[o];
+  p.cols = shape[o + 1];
+  p.row_stride = strides[o];
+  p.col_stride = strides[o + 1];
+  const std::size_t size = p.count * p.rows * p.cols;
+  if (size != 0 && v.data() == nullptr) null_data(fn, name);
+  if (output && size > 1)
+    for (std::size_t i = 0; i < rank; ++i)
+      if (shape[i] > 1 && strides[i] == 0) zero_stride(fn, name, i);
   return p;
 }
 
-void check_multiple8(std::size_t rows, std::size_t cols, const std::string& fn, const char* what,
+void check_multiple8(std::size_t rows, std::size_t cols, const char* fn, const char* what,
                      bool allow_replicate_hint) {
   if (rows % 8 || cols % 8)
-    throw Error(fn + ": " + what + " of " + dims(rows, cols) +
+    throw Error(std::string(fn) + ": " + what + " of " + dims(rows, cols) +
                 " samples: sides must be multiples of 8" +
                 (allow_replicate_hint ? " (or ask for Block8Edge::Replicate)" : ""));
 }
 
 /// The overlap of two batches of planes from their addresses (the core's one analysis).
-detail::Overlap overlap_of(const Block8Planes& in, std::size_t in_bytes, const Block8Planes& out,
-                           std::size_t out_bytes) {
+inline detail::Overlap overlap_of(const Block8Planes& in, std::size_t in_bytes,
+                                  const Block8Planes& out, std::size_t out_bytes) {
   if (in.count == 0 || in.rows == 0 || in.cols == 0 || out.count == 0 || out.rows == 0 ||
       out.cols == 0)
     return detail::Overlap::Disjoint;
@@ -108,28 +122,28 @@ Block8PlanDesc normalize(const Block8PlanDesc& in) {
   Block8PlanDesc d = in;
   if (static_cast<int>(d.op) > static_cast<int>(Block8Op::Dequantize))
     throw Error("block8: unknown operation " + std::to_string(int(d.op)));
-  const std::string fn = function_name(d.op);
+  const char* fn = function_name(d.op);
   if (d.data != Block8Data::Float32 && d.data != Block8Data::Int16)
-    throw Error(fn + ": unknown data type " + std::to_string(int(d.data)));
-  if (quantizing(d.op) && !d.table) throw Error(fn + ": needs a quantization table");
-  if (!quantizing(d.op) && d.table) throw Error(fn + ": takes no quantization table");
+    throw Error(std::string(fn) + ": unknown data type " + std::to_string(int(d.data)));
+  if (quantizing(d.op) && !d.table) throw Error(std::string(fn) + ": needs a quantization table");
+  if (!quantizing(d.op) && d.table) throw Error(std::string(fn) + ": takes no quantization table");
   if (d.table) d.table->validate();
   if (d.edge != Block8Edge::Error && d.edge != Block8Edge::Replicate)
-    throw Error(fn + ": unknown edge mode " + std::to_string(int(d.edge)));
+    throw Error(std::string(fn) + ": unknown edge mode " + std::to_string(int(d.edge)));
   const bool int16 = d.data == Block8Data::Int16;
   if (elementwise(d.op)) {
     d.kernel = Block8Kernel::Auto;  // quantization alone runs no transform
   } else if (d.kernel == Block8Kernel::Auto) {
     d.kernel = int16 ? Block8Kernel::Int16 : Block8Kernel::Fast;
   } else if (d.kernel == Block8Kernel::Int16 && !int16) {
-    throw Error(fn +
+    throw Error(std::string(fn) +
                 ": the Int16 kernel transforms int16 data; float data takes Reference or Fast");
   } else if (d.kernel != Block8Kernel::Reference && d.kernel != Block8Kernel::Fast &&
              d.kernel != Block8Kernel::Int16) {
-    throw Error(fn + ": unknown kernel " + std::to_string(int(d.kernel)));
+    throw Error(std::string(fn) + ": unknown kernel " + std::to_string(int(d.kernel)));
   }
   if (d.cpu.threads < 0)
-    throw Error(fn + ": nthreads must be >= 0, got " + std::to_string(d.cpu.threads));
+    throw Error(std::string(fn) + ": nthreads must be >= 0, got " + std::to_string(d.cpu.threads));
   if (d.cpu.threads == 0) d.cpu.threads = detail::hardware_threads();
   d.backend = detail::resolve_backend(d.backend)->kind();
   return d;
@@ -138,7 +152,8 @@ Block8PlanDesc normalize(const Block8PlanDesc& in) {
 Block8Plan::Block8Plan(const Block8PlanDesc& desc) : desc_(normalize(desc)) {
   impl_ = detail::resolve_backend(desc_.backend)->make_block8_plan(detail::Block8Spec{desc_});
   if (!impl_)
-    throw Error(function_name(desc_.op) + ": the " + std::string(to_string(desc_.backend)) +
+    throw Error(std::string(function_name(desc_.op)) + ": the " +
+                    std::string(to_string(desc_.backend)) +
                     " back end of this build has no 8x8 block engine",
                 ErrorKind::BackendUnavailable);
 }
@@ -155,27 +170,27 @@ std::string Block8Plan::describe() const {
 template <class TI, class TO>
 Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) const {
   if (!impl_) throw Error("block plan is empty (moved from)");
-  const std::string fn = function_name(desc_.op);
+  const char* fn = function_name(desc_.op);  // no string built unless an error is thrown
   // The element types this operation takes.
   const Io io = io_of(desc_.op);
   const bool data16 = desc_.data == Block8Data::Int16;
   constexpr bool kIn16 = std::is_same_v<TI, std::int16_t>,
                  kOut16 = std::is_same_v<TO, std::int16_t>;
   if (kIn16 != (io.in_levels || data16) || kOut16 != (io.out_levels || data16))
-    throw Error(fn + ": this plan takes " + (io.in_levels || data16 ? "int16" : "float32") + " " +
-                io.in_name + " and " + (io.out_levels || data16 ? "int16" : "float32") + " " +
-                io.out_name);
+    throw Error(std::string(fn) + ": this plan takes " +
+                (io.in_levels || data16 ? "int16" : "float32") + " " + io.in_name + " and " +
+                (io.out_levels || data16 ? "int16" : "float32") + " " + io.out_name);
   detail::Block8HostCall call;
   call.in = to_planes(inv, fn, io.in_name, false);
   call.out = to_planes(outv, fn, io.out_name, true);
   auto& in = call.in;
   auto& out = call.out;
   if (inv.rank() != outv.rank())
-    throw Error(fn + ": " + io.in_name + " has rank " + std::to_string(inv.rank()) + " but " +
-                io.out_name + " has rank " + std::to_string(outv.rank()));
+    throw Error(std::string(fn) + ": " + io.in_name + " has rank " + std::to_string(inv.rank()) +
+                " but " + io.out_name + " has rank " + std::to_string(outv.rank()));
   if (in.count != out.count)
-    throw Error(fn + ": " + io.in_name + " holds " + std::to_string(in.count) + " planes but " +
-                io.out_name + " holds " + std::to_string(out.count));
+    throw Error(std::string(fn) + ": " + io.in_name + " holds " + std::to_string(in.count) +
+                " planes but " + io.out_name + " holds " + std::to_string(out.count));
   const bool replicate = desc_.edge == Block8Edge::Replicate;
   switch (desc_.op) {
     case Block8Op::Forward:
@@ -185,9 +200,9 @@ Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) cons
       call.padded_rows = round_up8(in.rows);
       call.padded_cols = round_up8(in.cols);
       if (out.rows != call.padded_rows || out.cols != call.padded_cols)
-        throw Error(fn + ": " + io.out_name + " is " + dims(out.rows, out.cols) + " but the " +
-                    (desc_.op == Block8Op::Forward ? "coefficients" : "levels") + " of a " +
-                    dims(in.rows, in.cols) + " plane need " +
+        throw Error(std::string(fn) + ": " + io.out_name + " is " + dims(out.rows, out.cols) +
+                    " but the " + (desc_.op == Block8Op::Forward ? "coefficients" : "levels") +
+                    " of a " + dims(in.rows, in.cols) + " plane need " +
                     dims(call.padded_rows, call.padded_cols));
       break;
     }
@@ -196,12 +211,13 @@ Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) cons
       // Coefficients (or levels) in, samples out: the same size or, with replicated edges,
       // cropped by up to 7 rows and columns.
       const char* what = desc_.op == Block8Op::Inverse ? "coefficient" : "level";
-      check_multiple8(in.rows, in.cols, fn, (std::string(what) + " plane").c_str(), false);
+      if (in.rows % 8 || in.cols % 8)
+        check_multiple8(in.rows, in.cols, fn, (std::string(what) + " plane").c_str(), false);
       const bool same = out.rows == in.rows && out.cols == in.cols;
       const bool cropped = round_up8(out.rows) == in.rows && round_up8(out.cols) == in.cols;
       if (!same && !(cropped && replicate))
-        throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but the " + what + "s are " +
-                    dims(in.rows, in.cols) +
+        throw Error(std::string(fn) + ": out is " + dims(out.rows, out.cols) + " but the " + what +
+                    "s are " + dims(in.rows, in.cols) +
                     (cropped ? " (a cropped output needs Block8Edge::Replicate)" : ""));
       call.padded_rows = in.rows;
       call.padded_cols = in.cols;
@@ -209,7 +225,7 @@ Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) cons
     }
     case Block8Op::Roundtrip:
       if (out.rows != in.rows || out.cols != in.cols)
-        throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but in is " +
+        throw Error(std::string(fn) + ": out is " + dims(out.rows, out.cols) + " but in is " +
                     dims(in.rows, in.cols));
       if (!replicate) check_multiple8(in.rows, in.cols, fn, "plane", true);
       call.padded_rows = round_up8(in.rows);
@@ -219,7 +235,7 @@ Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) cons
     case Block8Op::Dequantize:
       check_multiple8(in.rows, in.cols, fn, "coefficient plane", false);
       if (out.rows != in.rows || out.cols != in.cols)
-        throw Error(fn + ": out is " + dims(out.rows, out.cols) + " but in is " +
+        throw Error(std::string(fn) + ": out is " + dims(out.rows, out.cols) + " but in is " +
                     dims(in.rows, in.cols));
       call.padded_rows = in.rows;
       call.padded_cols = in.cols;

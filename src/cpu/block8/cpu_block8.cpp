@@ -119,10 +119,15 @@ class CpuBlock8Plan final : public detail::BackendBlock8Plan {
 
   template <class TI, class TO>
   std::uint64_t Run(const detail::Block8HostCall& call, Work<TI, TO> work, const void* ctx) const {
-    std::vector<TI> keep;
-    const auto in = readable_input(typed_planes<const TI>(call.in), call.overlap, keep);
-    return run_planes<TI, TO>(in, typed_planes<TO>(call.out), call.padded_rows, call.padded_cols,
-                              work, ctx, d_.cpu.threads);
+    const auto out = typed_planes<TO>(call.out);
+    if (call.overlap == detail::Overlap::Partial) {
+      std::vector<TI> keep;
+      const auto in = readable_input(typed_planes<const TI>(call.in), call.overlap, keep);
+      return run_planes<TI, TO>(in, out, call.padded_rows, call.padded_cols, work, ctx,
+                                d_.cpu.threads);
+    }
+    return run_planes<TI, TO>(typed_planes<const TI>(call.in), out, call.padded_rows,
+                              call.padded_cols, work, ctx, d_.cpu.threads);
   }
 
   template <class T>
