@@ -1,6 +1,6 @@
 """A/B comparison of two builds of one benchmark program, from alternating runs.
 
-usage: python3 bench/ab.py A_RUN1.json [A_RUN2.json ...] -- B_RUN1.json [B_RUN2.json ...]
+usage: python3 bench/ab/gbench.py A_RUN1.json [A_RUN2.json ...] -- B_RUN1.json [B_RUN2.json ...]
 Each file is one Google Benchmark --benchmark_format=json run of the same program built from
 two trees (A: before, B: after), the runs taken alternately (A, B, A, B, ...) so that a noisy
 machine affects both alike. For every benchmark present in both it prints the best (lowest) real
@@ -8,7 +8,8 @@ time of each build over its runs and the ratio B/A (below 1: B is faster)."""
 import json
 import sys
 
-from ratios import fmt_time as fmt  # bench/ratios.py
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+from ratios import fmt_time as fmt  # noqa: E402  (bench/ratios.py)
 
 
 def best_times(paths):
