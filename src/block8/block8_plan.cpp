@@ -158,7 +158,13 @@ Block8Plan::Block8Plan(const Block8PlanDesc& desc) : desc_(normalize(desc)) {
                 ErrorKind::BackendUnavailable);
 }
 Block8Plan::Block8Plan(Block8Plan&&) noexcept = default;
-Block8Plan& Block8Plan::operator=(Block8Plan&&) noexcept = default;
+Block8Plan& Block8Plan::operator=(Block8Plan&& other) noexcept {
+  if (this != &other) {  // a self-move keeps the plan
+    desc_ = std::move(other.desc_);
+    impl_ = std::move(other.impl_);
+  }
+  return *this;
+}
 Block8Plan::~Block8Plan() = default;
 
 std::string Block8Plan::describe() const {

@@ -106,7 +106,13 @@ PlanDesc normalize(const PlanDesc& in) {
 Plan::Plan(const PlanDesc& desc)
     : desc_(normalize(desc)), impl_(detail::resolve_backend(desc_.backend)->make_plan(desc_)) {}
 Plan::Plan(Plan&&) noexcept = default;
-Plan& Plan::operator=(Plan&&) noexcept = default;
+Plan& Plan::operator=(Plan&& other) noexcept {
+  if (this != &other) {  // a self-move keeps the plan (a defaulted one would empty its shape)
+    desc_ = std::move(other.desc_);
+    impl_ = std::move(other.impl_);
+  }
+  return *this;
+}
 Plan::~Plan() = default;
 
 const detail::BackendPlan& Plan::impl() const {

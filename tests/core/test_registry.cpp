@@ -14,9 +14,7 @@
 #include <vector>
 
 #include "core/backend.hpp"
-#include "core/block8_backend.hpp"
 #include "dctx/backend.hpp"
-#include "dctx/block8.hpp"
 #include "dctx/dctx.hpp"
 #include "expect_error.hpp"
 #include "oracle/oracle.hpp"
@@ -298,9 +296,6 @@ TEST_F(Registry, DeviceCallsThatMustBeRefused) {
   // A CPU plan has no device memory to run on.
   Plan cpu(Desc(BackendKind::CPU));
   expect_error([&] { cpu.execute_device(in, out, Precision::F64); }, "host memory");
-  // A back end without a block engine refuses block plans.
-  expect_error([] { Block8Plan bp(Block8PlanDesc{.backend = BackendKind::OpenCL}); },
-               "no 8x8 block engine");
 }
 
 }  // namespace
