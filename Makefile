@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # dctx: the two set-up commands of the README.
 #   make demo   installs what is missing, builds, and runs the main demo
 #   make test   installs what is missing, builds, and runs every test, then the CPU tests again

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # ---- 8x8 block engine benchmark (bench_block8.cpp), included by bench/CMakeLists.txt -----------
 # Baselines in the same run: FFTW (PkgConfig::FFTW3 from bench/CMakeLists.txt) and, when found,
 # OpenCV's cv::dct (a benchmark-only, optional dependency).

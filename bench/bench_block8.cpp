@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Benchmarks of the 8x8 block engine against what a user would otherwise call, all in one run:
 // FFTW (one guru r2r plan over every block, REDFT10/REDFT01, FFTW_MEASURE, plus the pass that
 // makes it orthonormal), OpenCV's cv::dct on each 8x8 block, and a plain memory pass over the same

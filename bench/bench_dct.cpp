@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Whole-array DCT-II (orthonormal, forward and inverse) of dctx beside FFTW's REDFT10/REDFT01
 // plans (FFTW_MEASURE, orthonormal scaling pass counted), FFTW's r2c of the same shape, and
 // pocketfft's C++ header (the engine of scipy.fft), all in one run. 1D and 2D, float and double.

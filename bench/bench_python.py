@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Complete-call timings from Python: dctx.dctn / dctx.idctn (type 2, norm="ortho", one thread)
 against scipy.fft (pocketfft), ducc0.fft, pyFFTW (planned FFTW object, FFTW_MEASURE, REDFT10 /
 REDFT01 with the ortho scaling counted) and OpenCV's cv2.dct / cv2.idct.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Markdown table of a bench_block8 JSON run, with ratios against the baselines of the same run.
 
     build-block8/bin/bench_block8 --benchmark_min_time=0.5 --benchmark_repetitions=3 \\

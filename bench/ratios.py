@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Turn bench_dct's JSON output into the markdown tables of docs/benchmarks.md.
 
 usage: python3 bench/ratios.py out/bench_dct.json

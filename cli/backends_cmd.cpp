@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `dctx backends`: the back ends of this build and whether they can run here.
 #include <cstdio>
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `dctx block8 IN.npy OUT.npy`: blockwise 8x8 DCT of a .npy plane (or batch of planes), to and
 // from int16 quantization levels with --quantize.
 #include <cmath>

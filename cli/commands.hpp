@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The dctx CLI: each sub-command is a file of its own that registers itself (CommandRegistration);
 // cli/CMakeLists.txt compiles the ones whose parts of the library are built.
 #pragma once

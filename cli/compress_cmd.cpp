@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `dctx compress IMAGE`: whole-image compression in the DCT domain ("A New Acceleration Paradigm
 // for Discrete Cosine Transform and Other Fourier-Related Transforms", Algorithm 3): one
 // orthonormal 2D DCT-II of each plane, keep the largest fraction of coefficients, inverse, PSNR.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `dctx jpeg IMAGE`: the JPEG-style pipeline of the NVIDIA whitepaper (Obukhov and Kharlamov,
 // "Discrete Cosine Transform for 8x8 Blocks with CUDA") on an image file, with its PSNR.
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // dctx command-line tool: argument parsing only; the work is in the library.
 #include <algorithm>
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // .npy reader/writer (NumPy format specification, numpy/lib/format.py docs: magic "\x93NUMPY",
 // version, little-endian header length, an ASCII dict with descr, fortran_order, shape).
 #include "npy.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // NumPy .npy files (format versions 1.0, 2.0, 3.0): read any numeric dtype as float32/float64,
 // write float32/float64/int16 atomically (temporary file + rename, so a failed run leaves no
 // partial output).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `dctx transform IN.npy OUT.npy`: scipy.fft.dctn / idctn / dstn / idstn on a .npy file.
 #include <cstdio>
 #include <sstream>

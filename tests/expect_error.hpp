@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Shared test helper: a call must throw dctx::Error whose message names the problem.
 #pragma once
 

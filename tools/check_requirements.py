@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Exit 0 when every pinned requirement (name==version) is installed at that version."""
 import sys
 from importlib import metadata

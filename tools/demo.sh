@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The main demo (make demo): the JPEG-style 8x8 pipeline of the NVIDIA whitepaper
 # (Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8 Blocks with CUDA") on the Barbara image, then
 # whole-image DCT compression ("A New Acceleration Paradigm for Discrete Cosine Transform

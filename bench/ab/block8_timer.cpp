@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A/B timer of the 8x8 block functions, built against each of two trees' libdctx.a:
 //   block8_timer OP TYPE N ITERS -> best seconds per call on an N x N plane (64-byte aligned
 //   buffers, one thread; planes of at most 64 x 64 are timed as loops of 2000 calls), and values

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A/B comparison of two builds of one benchmark program, from alternating runs.
 
 usage: python3 bench/ab/gbench.py A_RUN1.json [A_RUN2.json ...] -- B_RUN1.json [B_RUN2.json ...]

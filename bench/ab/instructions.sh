@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Instructions per execution (valgrind's callgrind; deterministic, unlike times):
 #   bench/ab/instructions.sh PROGRAM N ARGS... runs PROGRAM ARGS 1 and PROGRAM ARGS N+1 and prints
 #   the difference divided by N (planning and start-up cancel out).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Paired A/B timing of two builds of one timer program (plan_timer or block8_timer).
 
 usage: PROG=plan_timer python3 bench/ab/pairs.py ROUNDS ITERS "CONFIG" ["CONFIG" ...]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A/B timer of one 2D transform plan, built against each of two trees' libdctx.a
 // (docs/benchmarks.md, "The back-end seam"):
 //   plan_timer N1 N2 PREC(32|64) DIR(f|i) ALGO(a|r|f) ITERS -> best seconds per execution, and one

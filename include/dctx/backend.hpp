@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The back ends of this build and whether they can run here.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // dctx — the 8x8 block engine: blockwise orthonormal DCT-II / DCT-III of image planes, JPEG-style
 // quantization, and the forward DCT -> quantize -> inverse DCT pipeline of NVIDIA's DCT8x8
 // whitepaper (Obukhov & Kharlamov 2008), on the CPU back end with Highway SIMD.

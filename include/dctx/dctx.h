@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dctx C API: plans over float/double arrays, for use from C and other languages.
    Every call returns 0 on success or a negative code; dctx_last_error() gives the message
    (per thread). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // dctx umbrella header: plans, views and scipy.fft-style one-shot functions.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Device memory as the core sees it: opaque handles that only the owning back end dereferences.
 // Users do not fill these by hand: the typed headers of the device back ends do
 // (dctx/cuda.hpp: dctx::cuda::execute(plan, DeviceView, DeviceView, cudaStream_t);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // 8-bit images in memory, as the JPEG-style pipeline of the 8x8 block engine takes them.
 // Reading and writing files is in dctx/image_io.hpp (an optional part of the library).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Image files (stb_image, stb_image_write). Built with the library's DCTX_IMAGE_IO option.
 #pragma once
 

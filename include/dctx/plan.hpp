@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Plans: one immutable, reusable object per transform description.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // dctx — fast discrete cosine transforms and their Fourier relatives.
 // Core vocabulary shared by every layer: kinds, norms, precisions, errors.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Array views: a pointer, a shape and signed element strides (DUCC cfmav/vfmav style).
 #pragma once
 

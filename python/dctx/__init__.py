@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """dctx: fast discrete cosine and sine transforms.
 
 A drop-in for scipy.fft's real-to-real transforms (:func:`dct`, :func:`idct`, :func:`dst`,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The back ends of the dctx library (its back-end registry)."""
 
 from . import _dctx

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The 8x8 block engine: blockwise orthonormal DCTs of images and a JPEG-style round trip."""
 
 import numpy as np

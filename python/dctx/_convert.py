@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Input conversion for the slow path: everything that is not already a float32, float64,
 complex64 or complex128 array of native byte order in host memory."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """scipy.fft-compatible DCT and DST functions running on dctx.
 
 Each function keeps scipy.fft's exact signature and semantics; the work (argument checks,

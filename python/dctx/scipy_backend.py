@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A scipy.fft back end (uarray protocol) that runs scipy.fft's DCTs and DSTs on dctx.
 
 Use it with ``scipy.fft.set_backend``::

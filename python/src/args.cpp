@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Python's own arguments: integers and iterables of integers (operator.index), scipy's norm
 // strings and workers, truth values. What the values mean for a transform (types, axes, sizes)
 // is the core's to check; these only turn Python objects into C++ values.

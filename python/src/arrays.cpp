@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Arrays in and out: NumPy/DLPack inputs read through nb::ndarray (element strides passed
 // straight into dctx views, so C, Fortran, negative and non-unit strides cost no copy), new
 // NumPy outputs, the zero-padding copy, and plan execution with the GIL released.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // _backends, behind dctx.backends(): the core's back-end registry (dctx::backends()) as a list of
 // dicts, one per back end dctx knows of, with the fields of dctx::BackendInfo.
 #include <nanobind/nanobind.h>

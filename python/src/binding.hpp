@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Internal header of the dctx Python extension (_dctx): what the binding's translation units
 // share. The Python objects handed over by dctx/__init__.py (PyRefs), the helpers that raise
 // Python exceptions, the parsers of Python's own arguments (ints, norm strings, workers), the

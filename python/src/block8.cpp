@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The 8x8 block engine (compiled when the library has it, DCTX_BLOCK8=ON): blockwise orthonormal
 // DCT-II/III of planes (2-D) or batches (3-D), float32 or int16, to and from int16 quantization
 // levels, the quantization tables, and the JPEG-style round trip of an 8-bit image.

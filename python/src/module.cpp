@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // dctx Python extension (_dctx): scipy.fft-compatible DCT/DST entry points (r2r.cpp), reusable
 // plans (plan.cpp), the back-end registry (backends.cpp) and, when the library has it, the 8x8
 // block engine (block8.cpp; no_block8.cpp otherwise).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // _Plan, behind dctx.Plan: one transform over a fixed shape and dtype, callable many times (and
 // from many threads at once: the core plan is immutable and execute() is const). The description
 // is the core's to check: axes through dctx::resolve_axes (with scipy's exceptions), the back end

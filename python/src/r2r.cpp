@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // _r2r: the one entry point behind dct/idct/dst/idst (nd=false: n, axis) and dctn/idctn/dstn/idstn
 // (nd=true: s, axes), with scipy.fft's arguments, results and errors.
 //

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Shared tolerances, reference helpers and hypothesis settings for the dctx Python tests."""
 
 import math

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """dctx.scipy_backend: the uarray protocol that routes scipy.fft's DCT/DST calls to dctx."""
 
 import numpy as np

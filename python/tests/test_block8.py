@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The 8x8 block engine bindings (only when the library is built with it)."""
 
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Errors are raised as scipy.fft raises them, and no input crashes the interpreter."""
 
 import numpy as np

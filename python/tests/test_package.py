@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Package-level facts: version, public names, signatures and docstrings."""
 
 import inspect

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """dctx.Plan: build once, call many times, from several threads at once."""
 
 import threading

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """dctx.backends(): the library's back-end registry, and Plan(..., backend=...) going through it."""
 
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """dctx against scipy.fft: every function, type, norm, orthogonalize, axis/axes, n/s, dtype,
 memory layout and overwrite_x, on seeded random data (property style, hypothesis)."""
 

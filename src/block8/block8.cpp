@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The 8x8 block engine's functions, thin over block plans (block8_plan.cpp): each thread keeps the
 // plans of the descriptions it used last, so that a codec calling block by block with one table
 // plans once (its constants included) and then only executes.

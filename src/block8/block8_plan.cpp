@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Block plans (include/dctx/block8.hpp): a description validated once, then every execution's
 // views checked (ranks, batches, shapes per operation, strides) and handed to the back end's
 // block engine (core/block8_backend.hpp) with the plane geometry and the overlap resolved.

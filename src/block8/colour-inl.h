@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Colour conversions of the JPEG-style pipeline, per SIMD target (compiled by colour.cc).
 
 #if defined(DCTX_BLOCK8_COLOUR_INL_H_) == defined(HWY_TARGET_TOGGLE)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Run-time dispatch of the pipeline's colour conversions (colour-inl.h, once per Highway target).
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "block8/colour.cc"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Colour conversions of the JPEG-style pipeline (jpeg.cpp), SIMD with run-time dispatch
 // (colour.cc).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Constants of the 8-point DCT factorizations used by the 8x8 block engine. Plain C++ (no
 // Highway), shared by the SIMD kernels, the scalar fallback and the tests.
 #pragma once

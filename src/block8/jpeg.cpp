@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The JPEG-style pipeline of the NVIDIA whitepaper (Obukhov and Kharlamov, "Discrete Cosine
 // Transform for 8x8 Blocks with CUDA", section 4): luma, level shift -128, forward DCT, quantize
 // and dequantize, inverse DCT, +128, round, clamp to 0..255, PSNR against the original — plus a

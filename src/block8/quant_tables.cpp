@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Quantization tables: the NVIDIA whitepaper's, JPEG's (ITU-T T.81 Annex K) and libjpeg's quality
 // scaling, and the validation every block plan with a table runs.
 #include <algorithm>

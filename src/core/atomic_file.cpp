@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Atomic file writes: a mkstemp file in the target folder, then a rename.
 #include "core/atomic_file.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Internal: atomic file writes, shared by the library's image writer and the CLI's .npy writer.
 #pragma once
 

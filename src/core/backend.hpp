@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The seam between the public API and the back ends. A back end (src/cpu; src/cuda, src/opencl
 // next) is a Backend registered with the registry (registry.cpp): it says whether it can run on
 // this machine and turns a normalised PlanDesc into a BackendPlan. The core validates every view,

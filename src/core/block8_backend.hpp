@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The seam of the 8x8 block engine: what a back end implements to run block plans
 // (dctx::Block8Plan, include/dctx/block8.hpp). The front end (src/block8) validates every view,
 // resolves the plane geometry and the overlap, and calls the back end's BackendBlock8Plan; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The library's one plan cache (DUCC/pocketfft style, with a run-time capacity): thread-safe,
 // LRU. An entry maps a description as the caller gave it to a plan, so a repeated request costs
 // one comparison per entry and no normalisation or allocation; descriptions that normalise to the

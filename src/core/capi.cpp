@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The C API of dctx.h over Plan: exceptions become status codes plus a per-thread message.
 #include <new>
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // FFT factorisation and twiddle tables (fft_tables.hpp).
 #include "core/fft_tables.hpp"
 

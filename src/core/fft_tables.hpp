@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Plan-time mathematics of the FFTs behind every transform, shared by all back ends: the
 // factorisation of a length into radices, the Bluestein decision, and the twiddle tables of a
 // self-sorting (Stockham) mixed-radix decimation-in-frequency FFT, of Bluestein's chirp-z

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Limits the whole library shares.
 #pragma once
 

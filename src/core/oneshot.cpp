@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // scipy.fft-style one-shot functions over the plan cache.
 #include "dctx/dctx.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Overlap analysis (overlap.hpp): the self-overlap test.
 #include "core/overlap.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The one overlap analysis of the library, from shapes, strides and addresses only (it never
 // touches array data): the span an array covers, whether an output's strides make two elements
 // alias, and how an input relates to an output. Plans, the 8x8 block engine and the device

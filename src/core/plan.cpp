@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Plan construction (validation, normalisation, back-end choice) and execution (view checks,
 // overlap analysis), host and device memory alike; the back ends do the arithmetic.
 #include <algorithm>

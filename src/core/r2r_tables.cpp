@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Real-to-real transform coefficients (r2r_tables.hpp).
 #include "core/r2r_tables.hpp"
 

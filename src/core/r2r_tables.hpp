@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Plan-time mathematics of the real-to-real transforms, shared by all back ends: each axis's
 // scale (norm and direction as scipy.fft applies them), and the pre- and post-processing
 // coefficients that reduce a DCT/DST to one FFT, with the scale and scipy's orthogonalize

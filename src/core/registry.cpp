@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The back-end registry: the back ends of this build are listed by builtin_backends(), which
 // CMake generates with one make_<name>_backend() call per back-end target it built; plans,
 // block plans and dctx::backends() look them up here.

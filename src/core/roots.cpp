@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Roots of unity (roots.hpp).
 #include "core/roots.hpp"
 

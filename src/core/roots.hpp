@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Roots of unity for plan-time tables, evaluated in long double with the index reduced exactly
 // (modulo the denominator, in integers) before the angle is formed, so that large index products
 // lose nothing; every table entry is then rounded once to double (and by a back end to its own

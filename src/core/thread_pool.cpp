@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The persistent worker pool behind parallel_for (thread_pool.hpp).
 //
 // A call posts one Job: an atomic counter of the next chunk to start, a count of finished

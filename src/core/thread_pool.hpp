@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The library's one parallel-for: a persistent pool of worker threads of its own (std::thread, no
 // OpenMP), shared by every plan, the 8x8 block engine and every caller thread.
 //

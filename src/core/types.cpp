@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Names and parsers of the core enums.
 #include <algorithm>
 #include <cctype>

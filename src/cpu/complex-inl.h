@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Complex arithmetic on "lane" values, the vocabulary of every CPU kernel: T is a scalar
 // (float/double) or a compiler vector holding the same element of several independent lines
 // (pocketfft/DUCC "vectorise across transforms"). Compiled per SIMD target by cpu_backend.cc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CPU's complex FFT over lanes: the Stockham passes of stockham-inl.h driven by the core's
 // factorisation and twiddles (core/fft_tables.hpp), Bluestein's chirp-z convolution for lengths
 // with a large prime factor, and Bailey's six-step form for one long scalar sequence.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CPU back end and its registration: the FFT/DCT templates (complex_fft-inl.h,
 // real_fft-inl.h, r2r-inl.h, nd_driver-inl.h, fused2d-inl.h) compiled once per SIMD target by
 // Highway's foreach_target, with the best target picked at plan time (HWY_DYNAMIC_DISPATCH). The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CPU back end's own interface: its registration and the SIMD-target controls tests use.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Fused 2D DCT-II / DCT-III through one 2D real FFT with combined pre- and post-processing
 // ("A New Acceleration Paradigm for Discrete Cosine Transform and Other Fourier-Related
 // Transforms", Section III: Algorithm 2 and the symmetric post-processing of its Eq. 18; J.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What every CPU plan shares: the per-thread scratch arena and the host entry points of the
 // back-end seam (core/backend.hpp) for a plan of one precision.
 

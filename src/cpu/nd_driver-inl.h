@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // N-D driver of the CPU back end: for each transformed axis, gather kLanes lines into a
 // lane-interleaved buffer (one compiler vector per element), run the 1D transform once on
 // vectors, scatter back. Lines adjacent in memory are loaded as whole vectors. The first axis reads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Built instead of block8/ when DCTX_BLOCK8 is off: this CPU back end has no 8x8 block engine.
 #include "cpu/block8/cpu_block8.hpp"
 

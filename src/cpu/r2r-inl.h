@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One-dimensional DCT/DST types I-IV on a contiguous line of lanes, each reduced to one FFT with
 // O(n) pre- and post-processing; the coefficients, with the scale factors (norm, orthogonalize)
 // folded in, come from the core (core/r2r_tables.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CPU's real FFT over lanes (a half-length complex FFT and the split of the packed
 // spectrum), the inner FFT of the DCT/DST reductions.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The radix passes of the CPU's complex FFT: radix 2, 3, 4, 5 and 8 butterflies and a generic
 // odd radix up to detail::kMaxGenericRadix, each one pass of a self-sorting (Stockham)
 // decimation-in-frequency FFT over lanes (complex-inl.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // 8-bit image files: reading through stb_image (BMP, PNG, PGM/PPM, JPEG, TGA, ...), writing PNG
 // and BMP through stb_image_write and PGM/PPM directly; writes go through a temporary file in the
 // target folder and a rename, so a failure never leaves a partial file.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # CLI checks of the 8x8 block engine: `dctx jpeg` on Barbara reports the NVIDIA whitepaper's 32.777 dB;
 # `dctx block8` equals the blockwise orthonormal DCT (scipy) and round-trips; bad inputs fail
 # with a clear message and leave no output file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Concurrency of the 8x8 block engine (ctest label "concurrency", run under ThreadSanitizer):
 // the one-shot functions from many threads with tables that differ (each thread keeps its own
 // plans), and one block plan executed from many threads.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The pipeline of the NVIDIA whitepaper on Barbara (on every SIMD target of the block kernels),
 // image reading and writing, and their errors.
 #include <gtest/gtest.h>

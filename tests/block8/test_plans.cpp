@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Block plans (Block8PlanDesc, Block8Plan): normalisation, the errors of descriptions and of
 // executions that do not fit the plan, back ends without a block engine, moves, and plans giving
 // what the one-shot functions give.

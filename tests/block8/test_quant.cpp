@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Quantization tables and rounding, edge replication, threads, and the errors bad arguments get.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """CLI tests: `dctx transform` equals scipy.fft.dctn/idctn/dstn/idstn for every kind, type, norm
 and axes choice (prime lengths included), .npy dtypes are handled as documented, and bad inputs
 give a clear message, a non-zero exit and no output file; `dctx compress` keeps what --keep

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The shared plan cache: one plan per normalised description, LRU bound, thread safety.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The C API gives the same numbers as the C++ API and turns errors into codes + messages.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Concurrency (the ThreadSanitizer run takes these, ctest label "concurrency"): one plan executed
 // from many threads at once, each with worker threads of its own; the plan cache under many
 // shapes from many threads (the block engine's: tests/block8/test_block8_concurrency.cpp).

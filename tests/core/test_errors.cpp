@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every bad input gets a dctx::Error whose message names the problem.
 #include <gtest/gtest.h>
 

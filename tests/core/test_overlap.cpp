@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The one overlap analysis: spans, self-overlapping outputs, and in/out relations from addresses.
 #include <gtest/gtest.h>
 

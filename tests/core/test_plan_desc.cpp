@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Plan descriptions: defaults, normalisation, scipy's inverse/norm mapping.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The back-end seam, exercised by a stand-in device back end registered in the OpenCL slot: its
 // "device memory" is a table of host buffers behind opaque handles that are not pointers (so any
 // dereference by the core would crash), its plans count uploads and record what the core handed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Plan-time mathematics in the core (roots.hpp, fft_tables.hpp, r2r_tables.hpp): every table
 // entry against its formula evaluated independently in long double, the factorisation and the
 // Bluestein decision.

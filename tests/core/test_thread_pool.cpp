@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The library's thread pool: every index exactly once, errors carried back to the caller, nested
 // and concurrent calls that cannot deadlock, and absurd thread counts that neither crash nor
 // create absurd numbers of threads.

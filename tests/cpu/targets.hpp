@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One fixture for the CPU suite: every test runs once per SIMD target compiled into the CPU back
 // end and supported by this CPU (Highway's TestWithParamTarget, applied to a library's exported
 // kernels), so that an AVX-512-only bug cannot hide behind AVX2. SetUp forces the target for every

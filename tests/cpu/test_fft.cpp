@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Large 1D lengths (powers of two, smooth composites, primes through Bluestein) up to 10^5,
 // checked against the oracle at sampled outputs. With norm=ortho every transform is orthogonal,
 // so ||y|| = ||x|| and the sampled squared error estimates the relative L2 error.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // N-D transforms: 2D/3D/4D shapes with axis subsets, mixed kinds per axis, strided, negative-
 // stride, Fortran-order and in-place views, threads; against the long-double N-D oracle.
 #include <gtest/gtest.h>

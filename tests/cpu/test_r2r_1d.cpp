@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every kind x type x norm x direction x precision on every length 1..128 against the long-double
 // oracle; impulses, linearity and round trips.
 #include <gtest/gtest.h>

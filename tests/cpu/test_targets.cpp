@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The per-target fixture itself (dispatch follows the forced target), single long lines (the
 // six-step FFT inside one sequence, on targets with >= 4 lanes), and agreement between targets.
 #include <gtest/gtest.h>

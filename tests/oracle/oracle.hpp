@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Test oracle: every DCT/DST type I-IV by its definition (scipy.fft's conventions), in long
 // double, with scipy's norm / orthogonalize / inverse rules; plus error metrics and the one
 // tolerance constant of the test suite.

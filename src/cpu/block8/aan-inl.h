@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The float32 block kernels, per SIMD target: the Arai-Agui-Nakajima flowgraphs (Y. Arai,
 // T. Agui, M. Nakajima, "A fast DCT-SQ scheme for images", Trans. IEICE E71(11), 1988) on tiles,
 // with the AAN scales folded into one multiplication per coefficient. Two transposes per block in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The CPU back end's 8x8 block engine (included by src/cpu/CMakeLists.txt with DCTX_BLOCK8): the
 # plan and its walk over planes, the Reference kernel, the scalar fallback, and three SIMD
 # translation units (float32 AAN, int16 LL&M, quantization alone) compiled for the targets of

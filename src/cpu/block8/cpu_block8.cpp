@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CPU back end's block plans: the kernel's constants prepared once per plan (the AAN scales,
 // the quantizer's reciprocals or magic numbers), then each execution walks the planes
 // (plane_walk.hpp) with the work of its operation (works.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CPU back end's 8x8 block engine, as the back end hands it to the registry.
 #pragma once
 

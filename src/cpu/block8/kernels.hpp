@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Internal interface between the block engine's driver (block8.cpp) and its kernels. Every kernel
 // transforms a region of `rows` x `cols` samples (both multiples of 8) with unit column stride and
 // the given row strides (elements); `out` may equal `in` (each block is read before it is written).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The int16 block kernels, per SIMD target: the Loeffler-Ligtenberg-Moschytz flowgraphs
 // (C. Loeffler, A. Ligtenberg, G. Moschytz, "Practical fast 1-D DCT algorithms with 11
 // multiplications", ICASSP 1989) in 32-bit fixed point, libjpeg "islow" class, on split tiles

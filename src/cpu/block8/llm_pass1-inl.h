@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The int16 block kernels' split layout and first passes, per SIMD target. int16 tiles: a row of
 // 8, 16 or 32 int16 (1, 2 or 4 blocks) widens, by interleaving with zero, into two int32 vectors:
 // h[row][0] holds columns 0-3 of every block, h[row][1] columns 4-7, each 128-bit part belonging

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How the CPU's block engine walks a batch of planes: strips of 8 rows, split across the core's
 // thread pool, each run straight on the caller's memory when the layout allows (unit column
 // stride, no edge to replicate or crop) and otherwise through an 8-row strip buffer that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reference 8x8 DCT by definition (Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8 Blocks
 // with CUDA", section 3, "Implementing DCT by definition", the first kernel; the slides "A Simple
 // 8x8 Discrete Cosine Transform (DCT) in CUDA"): C = A X A^T and X = A^T C A with A[u][x] = a(u)

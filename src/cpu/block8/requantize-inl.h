@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Rounding, quantization and zero counting of the block kernels, per SIMD target: round half
 // away from zero exactly in float, the float-to-int16-level conversion, the integer requantizer
 // of the int16 kernels (Granlund and Montgomery's division by an invariant integer, constants in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Scalar versions of the block kernels: the same flowgraphs as the SIMD code (flowgraphs.inc) on
 // plain floats and int32s, in the same order of passes. They serve targets without fixed-size
 // vectors (HWY_SCALAR, SVE, RVV) and the tests (the int16 SIMD kernels must match them bit for

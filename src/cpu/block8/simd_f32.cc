@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The float32 block kernels' entry points (aan-inl.h walked by walk-inl.h), compiled once per
 // Highway target; HWY_DYNAMIC_DISPATCH picks the best the CPU supports (or the one a test forces).
 // Float tiles use up to 16 lanes.

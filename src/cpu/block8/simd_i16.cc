@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The int16 block kernels' entry points (llm-inl.h walked by walk-inl.h), compiled once per
 // Highway target; HWY_DYNAMIC_DISPATCH picks the best the CPU supports (or the one a test forces).
 // int16 tiles use up to 32 lanes.

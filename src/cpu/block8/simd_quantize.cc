@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Quantization alone (block8_quantize, block8_dequantize) on regions with unit column stride,
 // compiled once per Highway target, and the block kernels' target queries. The table is in
 // natural order (QuantF32 built untransposed): element (r, c) takes entry (r % 8, c % 8), i.e.

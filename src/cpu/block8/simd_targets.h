@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The Highway targets every block-kernel translation unit (simd_*.cc) is compiled for; included
 // first by each, before foreach_target.h, so that their dispatch tables agree.
 // SSSE3 adds nothing to these kernels and only costs compile time. AVX3_DL (Ice Lake, Zen 4) is

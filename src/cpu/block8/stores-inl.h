@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How the block kernels store their tiles' rows: ordinary stores, non-temporal stores of whole
 // cache lines for large outputs whose rows start on a line, and realigned non-temporal stores
 // (AVX-512) for rows that start 16, 32 or 48 bytes into one; the store mode of a call and the

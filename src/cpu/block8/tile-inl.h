@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The vocabulary every SIMD block kernel shares (compiled per target through simd_*.cc): tiles
 // and their geometry, the flowgraph operations on vectors, running a flowgraph down a tile's
 // columns, and loads and stores of float or int16 elements as float vectors.

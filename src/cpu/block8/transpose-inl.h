@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // In-register 8x8 transposes of the block kernels' tiles: 32-bit lanes (float tiles and the int16
 // kernels' split layout: four 4x4 transposes inside 128-bit parts plus an exchange of the two
 // off-diagonal 4x4 blocks) and 16-bit lanes (one block row per 128-bit part).

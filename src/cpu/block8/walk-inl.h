@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How the block kernels walk a region of a plane: tiles of the widest vector, in groups while
 // they fit, then narrower ones; the direction of each row's walk (4K aliasing); the store mode;
 // the zero counts of the fused kernels.

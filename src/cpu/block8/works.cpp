@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CPU block engine's work functions (works.hpp).
 #include "cpu/block8/works.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CPU block engine's work functions (plane_walk.hpp's Work): the kernels per data type and
 // kernel choice, and for kernels without a fused kernel the separate passes composed strip by
 // strip (the definition the fused kernels equal).

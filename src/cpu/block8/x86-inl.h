@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The block kernels' raw x86 intrinsics and inline assembly, all in this one file: each helper
 // names the one instruction (or idiom) Highway 1.0.3 does not expose, and the portable kernels
 // call it only on the targets listed here.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Checks the block kernel tests share: the oracle's error of a transformed plane, and the
 // separate passes (forward, quantize, dequantize, inverse) that the fused passes must equal.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Test oracle for the 8x8 block engine: the orthonormal 8x8 DCT-II and DCT-III straight from
 // their definition (eqs. 4 and 5 of Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8
 // Blocks with CUDA") in long double, plus random data helpers.

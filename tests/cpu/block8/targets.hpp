@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CPU suite's per-target fixture (cpu/targets.hpp) over the targets the block kernels were
 // compiled for (they include AVX3_DL, which the transforms leave out).
 #pragma once

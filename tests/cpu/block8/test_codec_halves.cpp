@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The codec's halves of the fused pass: block8_forward_quantized (encoder: samples -> int16 levels)
 // and block8_inverse_dequantized (decoder: levels -> samples). Each must equal the separate passes
 // it fuses, bit for bit, on every compiled SIMD target, every tile width, strided and batched

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // IEEE Std 1180-1990, "Standard specifications for the implementations of 8x8 inverse discrete
 // cosine transform", applied to the float (Fast, Reference) and int16 (Int16) inverse kernels.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The three 8x8 kernels against the long-double oracle, on every compiled SIMD target: random
 // blocks (never zeros), strided and batched planes, outputs poisoned before the run.
 #include <gtest/gtest.h>

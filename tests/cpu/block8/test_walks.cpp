@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The block kernels' walks over planes on every compiled SIMD target (tile groups, single and
 // narrow tiles, both walk directions, streaming stores), the fused int16 pass at every quantizer
 // shift, and the target-independent kernels (Reference, Fast on int16, the
