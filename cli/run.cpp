@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The dctx command line as a function (run.hpp): the sub-commands that registered themselves, then
+// parsing and error reporting. The executable (main.cpp) and the Python package's `dctx` command
+// both call it.
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <utility>
+#include <vector>
+
+#include "commands.hpp"
+#include "dctx/dctx.hpp"
+#include "run.hpp"
+
+namespace dctx::cli {
+namespace {
+std::vector<std::pair<int, void (*)(CLI::App&)>>& registry() {
+  static std::vector<std::pair<int, void (*)(CLI::App&)>> r;
+  return r;
+}
+}  // namespace
+
+CommandRegistration::CommandRegistration(int order, void (*add)(CLI::App&)) {
+  registry().emplace_back(order, add);
+}
+
+void add_registered_commands(CLI::App& app) {
+  auto r = registry();
+  std::sort(r.begin(), r.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& c : r) c.second(app);
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"dctx: fast discrete cosine transforms (DCT/DST types I-IV, 8x8 blocks)"};
+  app.set_version_flag("--version", std::string("dctx ") + dctx::kVersion);
+  app.require_subcommand(1);
+  dctx::cli::add_registered_commands(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dctx: error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace dctx::cli
