@@ -9,6 +9,10 @@ back end::
     import scipy.fft, dctx
     with scipy.fft.set_backend(dctx.scipy_backend):
         y = scipy.fft.dctn(x, norm="ortho")     # computed by dctx
+
+The 8x8 block engine (:func:`block8`, :func:`iblock8`, :func:`jpeg_roundtrip`) follows the
+NVIDIA whitepaper by Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8 Blocks with
+CUDA".
 """
 
 import numpy as _np

@@ -1,33 +1,103 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The 8x8 block engine: blockwise orthonormal DCTs of images and a JPEG-style round trip."""
+"""The 8x8 block engine: blockwise orthonormal DCTs of images and a JPEG-style round trip, after
+the NVIDIA whitepaper by Anton Obukhov and Alexander Kharlamov, "Discrete Cosine Transform for 8x8
+Blocks with CUDA" (2008)."""
+
+import operator
 
 import numpy as np
 
 from . import _dctx
+from ._convert import _refuse_device_array
+from ._errors import DctxError
+
+_KERNELS = ("auto", "reference", "fast", "int16")
+_EDGES = ("error", "replicate")
+_TABLES = ("nvidia", "jpeg", "luma", "chroma")
+_JPEG_TABLES = ("nvidia", "jpeg")
 
 
-def _as_block_input(x):
-    a = np.asarray(x)
+def _show(value):
+    """`value` for a message: its repr when short, else its type."""
+    r = repr(value)
+    return r if len(r) <= 40 else f"a {type(value).__name__}"
+
+
+def _one_of(choices):
+    quoted = [f'"{c}"' for c in choices]
+    return ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _choice(value, name, choices, fn):
+    """A string option; ValueError naming it and the choices otherwise (as scipy's `norm`)."""
+    if isinstance(value, str) and value in choices:
+        return value
+    raise ValueError(f"dctx.{fn}: {name} must be {_one_of(choices)}, not {_show(value)}")
+
+
+def _quality(quality, fn, default=None):
+    """`quality` as an int in 1..100 (None: `default`, when there is one)."""
+    if quality is None and default is not None:
+        return default
+    try:
+        q = operator.index(quality)
+    except TypeError:
+        raise TypeError(f"dctx.{fn}: quality must be an integer in 1..100, not "
+                        f"{_show(quality)}") from None
+    if not 1 <= q <= 100:
+        raise DctxError(f"dctx.{fn}: quality must lie in 1..100, got {q}")
+    return q
+
+
+def _flag(value, name, fn):
+    """A bool argument: True, False or a number's truth value (numpy.bool_, 0, 1)."""
+    if value is None or not hasattr(type(value), "__bool__") or isinstance(value, np.ndarray):
+        raise TypeError(f"dctx.{fn}: {name} must be True or False, not {_show(value)}")
+    return bool(value)
+
+
+def _host_array(x, name, fn):
+    """np.asarray(x), refusing None and device arrays with messages that name the argument."""
+    _refuse_device_array(x)
+    if x is None:
+        raise TypeError(f"dctx.{fn}: {name} must be an array, not None")
+    try:
+        return np.asarray(x)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"dctx.{fn}: {name} must be an array, not {_show(x)}") from e
+
+
+def _as_block_input(x, name, fn):
+    a = _host_array(x, name, fn)
     if a.dtype in (np.float32, np.int16):
         return a
     if a.dtype.kind == "f" and a.dtype.itemsize <= 8:
         return a.astype(np.float32)
-    raise TypeError(f"block8 works on float32 or int16 data, not {a.dtype} "
-                    "(convert 8-bit images with x.astype(np.int16) - 128 or np.float32)")
+    what = a.dtype if isinstance(x, np.ndarray) or a.dtype != object else type(x).__name__
+    raise TypeError(f"dctx.{fn}: {name} must be float32 or int16 data, not {what} (convert "
+                    "8-bit images with x.astype(np.int16) - 128 or np.float32)")
 
 
-def _table_entries(table, quality):
-    """64 quantizers, row-major, from a table name or an 8x8 array (scaled when quality is given)."""
+def _table_entries(table, quality, fn):
+    """64 quantizers, row-major, from a table name or an 8x8 array (scaled when a quality is
+    given)."""
     if isinstance(table, str):
-        return _dctx._quant_table(table, 50 if quality is None else int(quality))
+        _choice(table, "table", _TABLES, fn)
+        return _dctx._quant_table(table, _quality(quality, fn, 50), f"dctx.{fn}")
     t = np.asarray(table)
     if t.shape not in ((8, 8), (64,)) or t.dtype.kind not in "iu":
-        raise ValueError(f"a quantization table is an 8x8 array of integers, not {t.dtype} "
-                         f"of shape {t.shape}")
+        what = f"an array of {t.dtype} of shape {t.shape}" if t.ndim else _show(table)
+        names = ", ".join(f'"{n}"' for n in _TABLES)
+        raise ValueError(f"dctx.{fn}: table must be {names} or an 8x8 array of integers, "
+                         f"not {what}")
     entries = [int(v) for v in t.reshape(64)]
     if quality is not None:  # libjpeg's scaling (dctx::quant_table_scaled), clamped to 1..255
-        entries = _dctx._quant_table_scaled(entries, int(quality))
+        entries = _dctx._quant_table_scaled(entries, _quality(quality, fn), f"dctx.{fn}")
     return entries
+
+
+def _block_options(kernel, edge, fn):
+    return _choice(kernel, "kernel", _KERNELS, fn), _choice(edge, "edge", _EDGES, fn)
 
 
 def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=None):
@@ -49,8 +119,10 @@ def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=Non
         Threads; negative values count back from the number of CPUs.
     table : {"nvidia", "jpeg", "luma", "chroma"} or 8x8 array of int, optional
         Quantize in the same pass: return the int16 levels round(C / Q), half away from zero
-        (the encoder's half of a JPEG-style codec). Names: NVIDIA's DCT8x8 table, the ITU-T T.81
-        Annex K luminance ("jpeg", "luma") or chrominance table.
+        (the encoder's half of a JPEG-style codec). Names: "nvidia", the table of the NVIDIA
+        whitepaper (Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8 Blocks with
+        CUDA"); the ITU-T T.81 Annex K luminance ("jpeg", "luma") or chrominance ("chroma")
+        table.
     quality : int, optional
         1..100, libjpeg scaling of `table` (default 50: named tables unchanged; arrays are used
         as given unless a quality is passed).
@@ -61,6 +133,17 @@ def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=Non
         Coefficients, same dtype as the (converted) input; int16 results are rounded and
         saturated. With `table`: int16 quantization levels.
 
+    Raises
+    ------
+    ValueError
+        For sides that are not multiples of 8 with ``edge="error"`` (the message suggests
+        ``edge="replicate"``), an array that is not 2-D or 3-D, an unknown `kernel`, `edge` or
+        `table`, a table entry outside 1..32767, a `quality` outside 1..100 or
+        ``kernel="int16"`` on float32 data (:class:`dctx.DctxError` where the core refuses).
+    TypeError
+        For data other than float32, int16 (or other floats), for arrays in device memory, and
+        for a `quality` or `workers` that is not an integer.
+
     Examples
     --------
     >>> import numpy as np, dctx, scipy.fft
@@ -69,10 +152,14 @@ def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=Non
     >>> np.allclose(c[:8, :8], scipy.fft.dctn(x[:8, :8], norm="ortho"), atol=1e-4)
     True
     """
+    a = _as_block_input(x, "x", "block8")
+    kernel, edge = _block_options(kernel, edge, "block8")
     if table is not None:
-        return _dctx._block8_quantized(_as_block_input(x), False, _table_entries(table, quality),
+        return _dctx._block8_quantized(a, False, _table_entries(table, quality, "block8"),
                                        kernel, edge, workers, None, False)
-    return _dctx._block8(_as_block_input(x), False, kernel, edge, workers, None)
+    if quality is not None:
+        _quality(quality, "block8")
+    return _dctx._block8(a, False, kernel, edge, workers, None)
 
 
 def iblock8(c, kernel="auto", edge="error", shape=None, workers=None, table=None, quality=None):
@@ -101,26 +188,35 @@ def iblock8(c, kernel="auto", edge="error", shape=None, workers=None, table=None
         int16 results are rounded and saturated to [-256, 255].
     """
     if table is not None:
-        a = np.asarray(c)
+        a = _host_array(c, "c", "iblock8")
         if a.dtype != np.int16:
-            raise TypeError(f"iblock8 with a table takes int16 quantization levels, not {a.dtype}")
-        return _dctx._block8_quantized(a, True, _table_entries(table, quality), kernel, edge,
-                                       workers, shape, kernel == "int16")
-    return _dctx._block8(_as_block_input(c), True, kernel, edge, workers, shape)
+            what = a.dtype if isinstance(c, np.ndarray) or a.dtype != object else type(c).__name__
+            raise TypeError(f"dctx.iblock8: with a table, c holds int16 quantization levels, "
+                            f"not {what}")
+        kernel, edge = _block_options(kernel, edge, "iblock8")
+        return _dctx._block8_quantized(a, True, _table_entries(table, quality, "iblock8"),
+                                       kernel, edge, workers, shape, kernel == "int16")
+    a = _as_block_input(c, "c", "iblock8")
+    kernel, edge = _block_options(kernel, edge, "iblock8")
+    if quality is not None:
+        _quality(quality, "iblock8")
+    return _dctx._block8(a, True, kernel, edge, workers, shape)
 
 
 def jpeg_roundtrip(image, table="nvidia", quality=50, kernel="auto", color=False, workers=None):
     """JPEG-style compression round trip of an 8-bit image; returns the image and its PSNR.
 
     Level shift by -128, forward 8x8 DCT, quantization and dequantization with `table`
-    scaled by `quality`, inverse DCT, +128, rounding and clamping (NVIDIA's DCT8x8 pipeline).
+    scaled by `quality`, inverse DCT, +128, rounding and clamping: the pipeline of the NVIDIA
+    whitepaper (Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8 Blocks with CUDA").
 
     Parameters
     ----------
     image : array_like of uint8
         (rows, cols) gray, or (rows, cols, 3) RGB. Sides need not be multiples of 8.
     table : {"nvidia", "jpeg"}, optional
-        NVIDIA's sample table, or the ITU-T T.81 Annex K luminance/chrominance tables.
+        The whitepaper's table (for every plane), or the ITU-T T.81 Annex K luminance and
+        chrominance tables.
     quality : int, optional
         1..100, libjpeg scaling of the table; 50 leaves it unchanged.
     kernel : {"auto", "reference", "fast", "int16"}, optional
@@ -129,7 +225,7 @@ def jpeg_roundtrip(image, table="nvidia", quality=50, kernel="auto", color=False
         False: the luma pipeline (gray output). True: YCbCr, each plane through the pipeline,
         RGB output.
     workers : int, optional
-        Threads.
+        Threads; negative values count back from the number of CPUs.
 
     Returns
     -------
@@ -138,7 +234,12 @@ def jpeg_roundtrip(image, table="nvidia", quality=50, kernel="auto", color=False
     psnr : float
         PSNR in dB against the original luma (gray) or RGB samples (color).
     """
-    a = np.asarray(image)
+    fn = "jpeg_roundtrip"
+    a = _host_array(image, "image", fn)
     if a.dtype != np.uint8:
-        raise TypeError(f"jpeg_roundtrip expects uint8 pixels, not {a.dtype}")
-    return _dctx._jpeg_roundtrip(a, table, int(quality), kernel, bool(color), workers)
+        what = a.dtype if isinstance(image, np.ndarray) or a.dtype != object \
+            else type(image).__name__
+        raise TypeError(f"dctx.jpeg_roundtrip: image must hold uint8 pixels, not {what}")
+    return _dctx._jpeg_roundtrip(a, _choice(table, "table", _JPEG_TABLES, fn),
+                                 _quality(quality, fn), _choice(kernel, "kernel", _KERNELS, fn),
+                                 _flag(color, "color", fn), workers)

@@ -24,8 +24,9 @@ class Plan:
     shape : int or sequence of ints
         Shape of the arrays the plan transforms (every extent >= 1).
     dtype : dtype, optional
-        float32, float64 (default), complex64 or complex128. Complex arrays have their real
-        and imaginary parts transformed independently.
+        float32, float64 (default; also what ``None`` means, as in numpy), complex64 or
+        complex128. Complex arrays have their real and imaginary parts transformed
+        independently.
     axes : int or sequence of ints, optional
         Axes to transform; default: all axes.
     type : {1, 2, 3, 4}, optional
@@ -50,11 +51,19 @@ class Plan:
     numpy.exceptions.AxisError
         For an axis out of range (a ValueError and an IndexError).
     ValueError
-        For repeated axes, an invalid type, norm or workers value, a zero extent, a DCT-I of
-        length 1 (:class:`dctx.DctxError`), or a back end that is unknown, not built or not
-        usable here.
+        For repeated axes, an invalid type, norm, kind or workers value, a zero extent, a
+        DCT-I of length 1 (:class:`dctx.DctxError`), or a back end that is unknown, not built
+        or not usable here.
     TypeError
-        For an unsupported dtype or a non-integer shape, axis or type.
+        For an unsupported dtype, a shape, type or workers that is not made of integers, a
+        non-bool `inverse` or `orthogonalize`, or a `backend` that is not a string. Every
+        message names the argument.
+
+    Notes
+    -----
+    A plan pickles (and copies with :func:`copy.deepcopy`) as its description: unpickling
+    builds the plan again, for example in another process, with ``workers`` and ``backend``
+    as they were given (``-1`` and ``"auto"`` are resolved where the plan is rebuilt).
 
     Examples
     --------
@@ -67,31 +76,33 @@ class Plan:
     True
     """
 
-    __slots__ = ("_p", "_kind", "_type", "_norm", "_inverse")
+    __slots__ = ("_p", "_kind", "_type", "_norm", "_inverse", "_orthogonalize", "_workers",
+                 "_backend")
 
     def __init__(self, shape, dtype=np.float64, axes=None, type=2, norm=None, kind="dct",
                  inverse=False, orthogonalize=None, workers=None, backend="cpu"):
-        if isinstance(shape, (int, np.integer)):
-            shape = (shape,)
-        shape = tuple(operator.index(s) for s in shape)
-        try:
-            dt = np.dtype(dtype)
-        except TypeError as e:
-            raise TypeError(f"dctx.Plan: unsupported dtype {dtype!r}") from e
-        if dt not in _ELEM:
-            raise TypeError(f"dctx.Plan: unsupported dtype {dt} "
-                            "(float32, float64, complex64 or complex128)")
-        if kind not in _KIND:
-            raise ValueError(f"dctx.Plan: kind must be 'dct' or 'dst', not {kind!r}")
-        if axes is not None:
-            axes = [operator.index(axes)] if isinstance(axes, (int, np.integer)) else \
-                [operator.index(a) for a in axes]
-        type = operator.index(type)
-        # Axes, type, shape and back end are checked by the core (numpy's AxisError for an axis
-        # out of range, ValueError for the rest).
+        shape = _shape_tuple(shape)
+        dt = _plan_dtype(dtype)
+        if not (isinstance(kind, str) and kind in _KIND):
+            raise ValueError(f'dctx.Plan: kind must be "dct" or "dst", not {_show(kind)}')
+        inverse = _flag(inverse, "inverse")
+        # Axes, type, norm, orthogonalize, workers and the back end are checked by the extension
+        # and the core (numpy's AxisError for an axis out of range, TypeError for a value of the
+        # wrong type, ValueError for the rest), each error naming its keyword.
         self._p = _dctx._Plan(list(shape), _ELEM[dt], axes, _KIND[kind], type, norm,
-                              orthogonalize, bool(inverse), workers, backend)
-        self._kind, self._type, self._norm, self._inverse = kind, type, norm, bool(inverse)
+                              orthogonalize, inverse, workers, backend)
+        self._kind, self._type, self._norm = kind, operator.index(type), norm
+        self._inverse = inverse
+        self._orthogonalize = None if orthogonalize is None else bool(orthogonalize)
+        self._workers = None if workers is None else operator.index(workers)
+        self._backend = backend
+
+    def __reduce__(self):
+        """Pickling (and copy.copy / copy.deepcopy): the plan is rebuilt from its description,
+        as it was asked for (``workers=-1`` and ``backend="auto"`` are resolved again where it
+        is unpickled)."""
+        return (Plan, (self.shape, self.dtype, self.axes, self._type, self._norm, self._kind,
+                       self._inverse, self._orthogonalize, self._workers, self._backend))
 
     def __call__(self, x, out=None):
         """Transform `x` (of the plan's shape and dtype; any strides) and return the result.
@@ -99,7 +110,8 @@ class Plan:
         Parameters
         ----------
         x : ndarray
-            Input of exactly the plan's shape and dtype.
+            Input of exactly the plan's shape and dtype, in host memory (a NumPy array or any
+            DLPack or buffer-protocol array on the CPU).
         out : ndarray, optional
             Writable array of the same shape and dtype to receive the result (any strides);
             ``out=x`` transforms in place. Default: a new C-ordered array.
@@ -107,6 +119,15 @@ class Plan:
         Returns
         -------
         out : ndarray
+
+        Raises
+        ------
+        TypeError
+            For `x` or `out` of another dtype (the message names both dtypes), not an array,
+            or in device memory.
+        ValueError
+            For `x` or `out` of another shape (the message names both shapes), or a read-only
+            `out`.
         """
         return self._p(x, out)
 
@@ -137,6 +158,51 @@ class Plan:
         return self._p.describe()
 
     def __repr__(self):
+        extra = "".join(f", {k}={v!r}" for k, v in (("orthogonalize", self._orthogonalize),
+                                                   ("workers", self._workers),
+                                                   ("backend", self._backend))
+                        if v != _DEFAULTS[k])
         return (f"dctx.Plan(shape={self.shape}, dtype={self.dtype}, axes={self.axes}, "
                 f"kind={self._kind!r}, type={self._type}, norm={self._norm!r}, "
-                f"inverse={self._inverse})")
+                f"inverse={self._inverse}{extra})")
+
+
+_DEFAULTS = {"orthogonalize": None, "workers": None, "backend": "cpu"}
+
+
+def _shape_tuple(shape):
+    """`shape` (an int or a sequence of ints) as a tuple of ints; TypeError naming it otherwise."""
+    try:
+        if isinstance(shape, (int, np.integer)):
+            return (operator.index(shape),)
+        if not isinstance(shape, (str, bytes)):
+            return tuple(operator.index(s) for s in shape)
+    except TypeError:
+        pass
+    raise TypeError(f"dctx.Plan: shape must be an int or a sequence of ints, not {_show(shape)}")
+
+
+def _show(value):
+    """`value` for a message: its repr when short, else its type."""
+    r = repr(value)
+    return r if len(r) <= 40 else f"a {type(value).__name__}"
+
+
+def _plan_dtype(dtype):
+    """The dtype of a plan (None: numpy's default, float64); TypeError naming it otherwise."""
+    try:
+        dt = np.dtype(dtype)
+    except (TypeError, ValueError):
+        dt = None
+    if dt not in _ELEM:
+        what = dt if dt is not None else _show(dtype)
+        raise TypeError(f"dctx.Plan: dtype must be float32, float64, complex64 or complex128, "
+                        f"not {what}")
+    return dt
+
+
+def _flag(value, name):
+    """A bool argument: True, False or a number's truth value (numpy.bool_, 0, 1)."""
+    if value is None or not hasattr(type(value), "__bool__") or isinstance(value, np.ndarray):
+        raise TypeError(f"dctx.Plan: {name} must be True or False, not {_show(value)}")
+    return bool(value)

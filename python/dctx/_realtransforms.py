@@ -101,7 +101,10 @@ ValueError
     For an invalid `type`, `norm`, `axis` (numpy ``AxisError``), `n` < 1, `workers` == 0 or a
     DCT-I of length 1 (``dctx.DctxError``, also a RuntimeError as scipy raises there).
 TypeError
-    For dtypes dctx cannot compute in (long double, complex long double).
+    For a `type`, `n`, `axis` or `workers` that is not an integer (None included), an
+    `orthogonalize` that is not None or a bool, an `x` that is not an array of numbers or lives
+    in device memory, and dtypes dctx cannot compute in (long double, complex long double).
+    Every message names the argument at fault.
 
 See Also
 --------
@@ -141,10 +144,13 @@ y : ndarray
 Raises
 ------
 ValueError
-    For an invalid `type`, `norm`, repeated or out-of-range `axes`, `s` entries < 1,
-    ``len(s) != len(axes)`` or DCT-I of length 1.
+    For an invalid `type`, `norm`, repeated or out-of-range `axes`, `s` or `axes` that are not
+    integers, `s` entries < 1, ``len(s) != len(axes)``, `workers` == 0 or DCT-I of length 1.
 TypeError
-    For dtypes dctx cannot compute in (long double, complex long double).
+    For a `type` or `workers` that is not an integer (None included), an `orthogonalize` that
+    is not None or a bool, an `x` that is not an array of numbers or lives in device memory,
+    and dtypes dctx cannot compute in (long double, complex long double). Every message names
+    the argument at fault.
 
 See Also
 --------

@@ -19,12 +19,20 @@ void raise(PyObject* type, const std::string& msg) {
   throw nb::python_error();
 }
 
+namespace {
+
+// What a refused argument was, for messages: "None", or the name of its type ("str", "float").
+std::string kind_of(nb::handle h) {
+  return h.is_none() ? std::string("None") : std::string(nb::type_name(h.type()).c_str());
+}
+
+}  // namespace
+
 long long as_index(nb::handle h, const char* what) {
   PyObject* i = PyNumber_Index(h.ptr());
   if (!i) {
     PyErr_Clear();
-    raise_type(std::string(what) + " must be an integer, not " +
-               std::string(nb::type_name(h.type()).c_str()));
+    raise_type(std::string(what) + " must be an integer, not " + kind_of(h));
   }
   long long v = PyLong_AsLongLong(i);
   Py_DECREF(i);
@@ -99,7 +107,15 @@ int parse_workers(nb::handle h) {
 
 std::optional<bool> parse_ortho(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  return truthy(h);
+  // scipy's rule (pybind11's bool caster): True, False or an object with a number's truth value
+  // (numpy.bool_, int, float); strings, lists and other objects are refused.
+  PyNumberMethods* nm = Py_TYPE(h.ptr())->tp_as_number;
+  if (PyBool_Check(h.ptr()) || (nm && nm->nb_bool)) {
+    const int t = PyObject_IsTrue(h.ptr());
+    if (t >= 0) return t != 0;
+    PyErr_Clear();  // e.g. an array of several elements: no single truth value
+  }
+  raise_type("orthogonalize must be None or a bool, not " + kind_of(h));
 }
 
 bool truthy(nb::handle h) {

@@ -11,7 +11,9 @@
 #include <array>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "binding.hpp"
@@ -21,6 +23,68 @@ namespace dctx_py {
 namespace {
 
 using namespace nb::literals;
+
+// The Python functions' names, for messages.
+const char* py_name(bool inverse) { return inverse ? "dctx.iblock8" : "dctx.block8"; }
+
+/// A message of the core in the words of the Python API: prefixed with the Python function
+/// (`fn`) instead of the C++ one, and the C++ names of options (Block8Edge::Replicate,
+/// Block8Kernel::Int16, nthreads, QuantTable, ...) replaced by the keywords and values the Python
+/// functions take (edge="replicate", kernel="int16", workers, table, ...).
+std::string pythonic(std::string msg, const char* fn, bool inverse) {
+  const auto replace_all = [&msg](std::string_view from, std::string_view to) {
+    for (size_t at = msg.find(from); at != std::string::npos; at = msg.find(from, at + to.size()))
+      msg.replace(at, from.size(), to);
+  };
+  static constexpr std::pair<std::string_view, std::string_view> kWords[] = {
+      {"or ask for Block8Edge::Replicate", "or pass edge=\"replicate\""},
+      {"Block8Edge::Replicate", "edge=\"replicate\""},
+      {"Block8Edge::Error", "edge=\"error\""},
+      {"the Int16 kernel transforms int16 data; float data takes Reference or Fast",
+       "kernel=\"int16\" transforms int16 data; float32 data takes kernel=\"reference\" or "
+       "\"fast\""},
+      {"Block8Kernel::Auto", "kernel=\"auto\""},
+      {"Block8Kernel::Reference", "kernel=\"reference\""},
+      {"Block8Kernel::Fast", "kernel=\"fast\""},
+      {"Block8Kernel::Int16", "kernel=\"int16\""},
+      {"unknown block8 kernel", "unknown kernel"},
+      {"unknown block8 edge mode", "unknown edge"},
+      {"nthreads", "workers"},
+      {"QuantTable: entry", "table entry"},
+      {"JPEG quality", "quality"},
+  };
+  for (const auto& [from, to] : kWords) replace_all(from, to);
+  // The output of an inverse is what `shape` asked for.
+  if (inverse) replace_all(": out is ", ": shape is ");
+  // The C++ function the message starts with (block8_forward: ...) becomes the Python one.
+  static constexpr std::string_view kCppFunctions[] = {"block8_forward_quantized",
+                                                       "block8_inverse_dequantized",
+                                                       "block8_roundtrip_quantized",
+                                                       "block8_forward",
+                                                       "block8_inverse",
+                                                       "block8_quantize",
+                                                       "block8_dequantize",
+                                                       "jpeg_roundtrip",
+                                                       "block8",
+                                                       "psnr"};
+  for (std::string_view f : kCppFunctions)
+    if (msg.compare(0, f.size(), f) == 0 && msg.compare(f.size(), 2, ": ") == 0) {
+      msg.erase(0, f.size() + 2);
+      break;
+    }
+  return std::string(fn) + ": " + msg;
+}
+
+/// Runs `work` (which may release the GIL): the core's refusals (dctx::Error) are raised as
+/// dctx.DctxError with pythonic() messages, once the GIL is held again.
+template <class Work>
+auto speak_python(const char* fn, bool inverse, Work&& work) {
+  try {
+    return work();
+  } catch (const dctx::Error& e) {
+    raise_dctx(pythonic(e.what(), fn, inverse));
+  }
+}
 
 dctx::Block8Options block8_options(const std::string& kernel, const std::string& edge,
                                    nb::handle workers) {
@@ -37,7 +101,7 @@ dctx::ArrayView<T> block_view(T* data, const Input& a) {
                             dctx::Strides(a.strides.begin(), a.strides.begin() + a.ndim));
 }
 
-bool take_block_array(nb::handle x, Input& in, bool& is_int16) {
+bool take_block_array(nb::handle x, Input& in, bool& is_int16, bool inverse) {
   if (!nb::try_cast(x, in.arr, false) || in.arr.device_type() != nb::device::cpu::value)
     return false;
   auto d = in.arr.dtype();
@@ -49,8 +113,9 @@ bool take_block_array(nb::handle x, Input& in, bool& is_int16) {
     return false;
   in.ndim = int(in.arr.ndim());
   if (in.ndim != 2 && in.ndim != 3)
-    raise_value("block8: expected a 2-D plane or a 3-D batch of planes, got " +
-                std::to_string(in.ndim) + " dimensions");
+    raise_value(std::string(py_name(inverse)) + ": " + (inverse ? "c" : "x") +
+                " must be a 2-D plane or a 3-D batch of planes, not a " + std::to_string(in.ndim) +
+                "-D array");
   const int64_t* st = in.arr.stride_ptr();
   int64_t c = 1;
   for (int i = in.ndim; i-- > 0;) {
@@ -76,14 +141,17 @@ BlockOutput new_block_output(const Input& in, bool inverse, const dctx::Block8Op
   const int nd = in.ndim;
   if (!out_rows_cols.is_none()) {
     auto rc = as_index_list(out_rows_cols, "shape");
-    if (rc.size() != 2) raise_value("shape must be (rows, cols)");
+    if (rc.size() != 2)
+      raise_value(std::string(py_name(inverse)) + ": shape must be (rows, cols), not " +
+                  std::to_string(rc.size()) + " integer" + (rc.size() == 1 ? "" : "s"));
     oshape[size_t(nd - 2)] = rc[0];
     oshape[size_t(nd - 1)] = rc[1];
   } else if (!inverse && opt.edge == dctx::Block8Edge::Replicate) {
     for (int i = nd - 2; i < nd; ++i) oshape[size_t(i)] = (oshape[size_t(i)] + 7) / 8 * 8;
   }
   for (int i = 0; i < nd; ++i)
-    if (oshape[size_t(i)] < 0) raise_value("block8: negative output extent");
+    if (oshape[size_t(i)] < 0)
+      raise_value(std::string(py_name(inverse)) + ": shape has a negative extent");
   std::tie(r.array, r.data) =
       new_array_of(oshape.data(), nd, int16 ? refs->int16 : refs->dtypes[0], false);
   r.view.ndim = nd;
@@ -94,22 +162,26 @@ BlockOutput new_block_output(const Input& in, bool inverse, const dctx::Block8Op
 
 nb::object block8_run(nb::handle x, bool inverse, const std::string& kernel,
                       const std::string& edge, nb::handle workers, nb::handle out_rows_cols) {
+  const char* fn = py_name(inverse);
   Input in;
   bool i16 = false;
-  if (!take_block_array(x, in, i16))
-    raise_type("block8: the input must be a float32 or int16 array in host memory");
-  const auto opt = block8_options(kernel, edge, workers);
+  if (!take_block_array(x, in, i16, inverse))
+    raise_type(std::string(fn) + ": " + (inverse ? "c" : "x") +
+               " must be a float32 or int16 array in host memory");
+  const auto opt = speak_python(fn, inverse, [&] { return block8_options(kernel, edge, workers); });
   auto [out, ptr, o] = new_block_output(in, inverse, opt, out_rows_cols, i16);
-  nb::gil_scoped_release nogil;
-  if (i16) {
-    auto iv = block_view(reinterpret_cast<const int16_t*>(in.data), in);
-    auto ov = block_view(reinterpret_cast<int16_t*>(ptr), o);
-    inverse ? dctx::block8_inverse(iv, ov, opt) : dctx::block8_forward(iv, ov, opt);
-  } else {
-    auto iv = block_view(reinterpret_cast<const float*>(in.data), in);
-    auto ov = block_view(reinterpret_cast<float*>(ptr), o);
-    inverse ? dctx::block8_inverse(iv, ov, opt) : dctx::block8_forward(iv, ov, opt);
-  }
+  speak_python(fn, inverse, [&] {
+    nb::gil_scoped_release nogil;
+    if (i16) {
+      auto iv = block_view(reinterpret_cast<const int16_t*>(in.data), in);
+      auto ov = block_view(reinterpret_cast<int16_t*>(ptr), o);
+      inverse ? dctx::block8_inverse(iv, ov, opt) : dctx::block8_forward(iv, ov, opt);
+    } else {
+      auto iv = block_view(reinterpret_cast<const float*>(in.data), in);
+      auto ov = block_view(reinterpret_cast<float*>(ptr), o);
+      inverse ? dctx::block8_inverse(iv, ov, opt) : dctx::block8_forward(iv, ov, opt);
+    }
+  });
   return out;
 }
 
@@ -118,73 +190,90 @@ nb::object block8_run(nb::handle x, bool inverse, const std::string& kernel,
 nb::object block8_quantized_run(nb::handle x, bool inverse, const std::vector<int>& entries,
                                 const std::string& kernel, const std::string& edge,
                                 nb::handle workers, nb::handle out_rows_cols, bool int16_out) {
+  const char* fn = py_name(inverse);
   Input in;
   bool i16 = false;
-  if (!take_block_array(x, in, i16))
-    raise_type("block8: the input must be a float32 or int16 array in host memory");
-  if (inverse && !i16) raise_type("iblock8 with a table takes int16 quantization levels");
-  if (entries.size() != 64) raise_value("block8: a quantization table has 64 entries");
+  if (!take_block_array(x, in, i16, inverse))
+    raise_type(std::string(fn) + ": " + (inverse ? "c" : "x") +
+               " must be a float32 or int16 array in host memory");
+  if (inverse && !i16) raise_type("dctx.iblock8: with a table, c holds int16 quantization levels");
+  if (entries.size() != 64)
+    raise_value(std::string(fn) + ": a quantization table has 64 entries, not " +
+                std::to_string(entries.size()));
   dctx::QuantTable table;
   std::copy(entries.begin(), entries.end(), table.q.begin());
-  table.validate();
-  const auto opt = block8_options(kernel, edge, workers);
+  const auto opt = speak_python(fn, inverse, [&] {
+    table.validate();
+    return block8_options(kernel, edge, workers);
+  });
   const bool out_i16 = inverse ? int16_out : true;
   auto [out, ptr, o] = new_block_output(in, inverse, opt, out_rows_cols, out_i16);
-  nb::gil_scoped_release nogil;
-  if (inverse) {
-    auto lv = block_view(reinterpret_cast<const int16_t*>(in.data), in);
-    if (out_i16)
-      dctx::block8_inverse_dequantized(lv, block_view(reinterpret_cast<int16_t*>(ptr), o), table,
-                                       opt);
-    else
-      dctx::block8_inverse_dequantized(lv, block_view(reinterpret_cast<float*>(ptr), o), table,
-                                       opt);
-  } else {
-    auto lv = block_view(reinterpret_cast<int16_t*>(ptr), o);
-    if (i16)
-      dctx::block8_forward_quantized(block_view(reinterpret_cast<const int16_t*>(in.data), in), lv,
-                                     table, opt);
-    else
-      dctx::block8_forward_quantized(block_view(reinterpret_cast<const float*>(in.data), in), lv,
-                                     table, opt);
-  }
+  speak_python(fn, inverse, [&] {
+    nb::gil_scoped_release nogil;
+    if (inverse) {
+      auto lv = block_view(reinterpret_cast<const int16_t*>(in.data), in);
+      if (out_i16)
+        dctx::block8_inverse_dequantized(lv, block_view(reinterpret_cast<int16_t*>(ptr), o), table,
+                                         opt);
+      else
+        dctx::block8_inverse_dequantized(lv, block_view(reinterpret_cast<float*>(ptr), o), table,
+                                         opt);
+    } else {
+      auto lv = block_view(reinterpret_cast<int16_t*>(ptr), o);
+      if (i16)
+        dctx::block8_forward_quantized(block_view(reinterpret_cast<const int16_t*>(in.data), in),
+                                       lv, table, opt);
+      else
+        dctx::block8_forward_quantized(block_view(reinterpret_cast<const float*>(in.data), in), lv,
+                                       table, opt);
+    }
+  });
   return out;
 }
 
 /// The 64 entries (row-major) of a named table scaled by quality: "nvidia", or "jpeg" / "luma"
 /// (T.81 K.1) and "chroma" (K.2).
-std::vector<int> quant_table_py(const std::string& name, int quality) {
-  dctx::QuantTable t;
-  if (name == "chroma")
-    t = dctx::quant_table_jpeg_chroma(quality);
-  else if (name == "luma")
-    t = dctx::quant_table_jpeg_luma(quality);
-  else if (dctx::parse_quant_table_kind(name) == dctx::QuantTableKind::Jpeg)
-    t = dctx::quant_table_jpeg_luma(quality);
-  else
-    t = dctx::quant_table_scaled(dctx::quant_table_nvidia(), quality);
-  return std::vector<int>(t.q.begin(), t.q.end());
+/// `fn`: the Python function asking, for messages.
+std::vector<int> quant_table_py(const std::string& name, int quality, const std::string& fn) {
+  return speak_python(fn.c_str(), false, [&] {
+    dctx::QuantTable t;
+    if (name == "chroma")
+      t = dctx::quant_table_jpeg_chroma(quality);
+    else if (name == "luma")
+      t = dctx::quant_table_jpeg_luma(quality);
+    else if (dctx::parse_quant_table_kind(name) == dctx::QuantTableKind::Jpeg)
+      t = dctx::quant_table_jpeg_luma(quality);
+    else
+      t = dctx::quant_table_scaled(dctx::quant_table_nvidia(), quality);
+    return std::vector<int>(t.q.begin(), t.q.end());
+  });
 }
 
 /// An 8x8 table (64 entries, row-major) scaled the libjpeg way (dctx::quant_table_scaled).
-std::vector<int> quant_table_scaled_py(const std::vector<int>& entries, int quality) {
-  if (entries.size() != 64) raise_value("block8: a quantization table has 64 entries");
-  dctx::QuantTable base;
-  std::copy(entries.begin(), entries.end(), base.q.begin());
-  const auto t = dctx::quant_table_scaled(base, quality);
-  return std::vector<int>(t.q.begin(), t.q.end());
+std::vector<int> quant_table_scaled_py(const std::vector<int>& entries, int quality,
+                                       const std::string& fn) {
+  if (entries.size() != 64)
+    raise_value(fn + ": a quantization table has 64 entries, not " +
+                std::to_string(entries.size()));
+  return speak_python(fn.c_str(), false, [&] {
+    dctx::QuantTable base;
+    std::copy(entries.begin(), entries.end(), base.q.begin());
+    const auto t = dctx::quant_table_scaled(base, quality);
+    return std::vector<int>(t.q.begin(), t.q.end());
+  });
 }
 
 nb::tuple jpeg_roundtrip_py(nb::handle image, const std::string& table, int quality,
                             const std::string& kernel, bool color, nb::handle workers) {
+  constexpr const char* fn = "dctx.jpeg_roundtrip";
   nb::ndarray<nb::ro, uint8_t, nb::device::cpu> a;
   if (!nb::try_cast(image, a, false))
-    raise_type("jpeg_roundtrip: image must be a uint8 array (rows, cols) or (rows, cols, 3)");
+    raise_type("dctx.jpeg_roundtrip: image must be a uint8 array (rows, cols) or (rows, cols, 3)");
   const size_t nd = a.ndim();
   const int ch = nd == 2 ? 1 : nd == 3 ? int(a.shape(2)) : 0;
   if (ch != 1 && ch != 3)
     raise_value(
-        "jpeg_roundtrip: image must have shape (rows, cols), (rows, cols, 1) or "
+        "dctx.jpeg_roundtrip: image must have shape (rows, cols), (rows, cols, 1) or "
         "(rows, cols, 3)");
   dctx::Image img;
   img.height = int(a.shape(0));
@@ -200,17 +289,18 @@ nb::tuple jpeg_roundtrip_py(nb::handle image, const std::string& table, int qual
     for (int cidx = 0; cidx < img.width; ++cidx)
       for (int z = 0; z < ch; ++z) img.pixels[k++] = p[r * s0 + cidx * s1 + z * s2];
   dctx::JpegOptions opt;
-  opt.table = dctx::parse_quant_table_kind(table);
-  dctx::jpeg_quality_scaling(quality);  // throws dctx::Error outside 1..100
-  opt.quality = quality;
-  opt.kernel = dctx::parse_block8_kernel(kernel);
+  speak_python(fn, false, [&] {
+    opt.table = dctx::parse_quant_table_kind(table);
+    dctx::jpeg_quality_scaling(quality);  // throws dctx::Error outside 1..100
+    opt.quality = quality;
+    opt.kernel = dctx::parse_block8_kernel(kernel);
+  });
   opt.color = color;
   opt.nthreads = parse_workers(workers);
-  dctx::JpegResult res;
-  {
+  const dctx::JpegResult res = speak_python(fn, false, [&] {
     nb::gil_scoped_release nogil;
-    res = dctx::jpeg_roundtrip(img, opt);
-  }
+    return dctx::jpeg_roundtrip(img, opt);
+  });
   std::array<int64_t, 3> shp{res.image.height, res.image.width, res.image.channels};
   auto [out, ptr] = new_array_of(shp.data(), res.image.channels == 1 ? 2 : 3, refs->uint8, false);
   std::memcpy(ptr, res.image.pixels.data(), res.image.pixels.size());
@@ -224,8 +314,9 @@ void bind_block8(nb::module_& m) {
         "shape"_a.none());
   m.def("_block8_quantized", &block8_quantized_run, "x"_a, "inverse"_a, "table"_a, "kernel"_a,
         "edge"_a, "workers"_a.none(), "shape"_a.none(), "int16_out"_a);
-  m.def("_quant_table", &quant_table_py, "name"_a, "quality"_a);
-  m.def("_quant_table_scaled", &quant_table_scaled_py, "entries"_a, "quality"_a);
+  m.def("_quant_table", &quant_table_py, "name"_a, "quality"_a, "fn"_a = "dctx.block8");
+  m.def("_quant_table_scaled", &quant_table_scaled_py, "entries"_a, "quality"_a,
+        "fn"_a = "dctx.block8");
   m.def("_jpeg_roundtrip", &jpeg_roundtrip_py, "image"_a, "table"_a, "quality"_a, "kernel"_a,
         "color"_a, "workers"_a.none());
 }

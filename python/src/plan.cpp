@@ -29,26 +29,19 @@ class PyPlan {
 
   nb::object call(nb::handle x, nb::handle out_h) const {
     Input in;
-    if (!take_array(x, in)) {
-      if (nb::hasattr(x, "__dlpack_device__") && !nb::hasattr(x, "__array_interface__"))
-        raise_type("dctx.Plan: this array is not in host memory; the plan runs on the " +
-                   std::string(dctx::to_string(plan_->backend())) +
-                   " back end and reads NumPy-compatible host arrays");
-      raise_type("dctx.Plan expects an array of dtype " + dtype_name() + ", got " +
-                 std::string(nb::type_name(x.type()).c_str()));
-    }
+    if (!take_array(x, in)) refuse(x, "x");
     in.obj = nb::borrow(x);
-    check(in, "input");
+    check(in, "x");
     if (out_h.is_none()) {
       auto [out, ptr] = new_array(shape_.data(), int(shape_.size()), elem_, false);
       execute(*plan_, elem_, in.data, in.strides.data(), ptr, cstrides_.data());
       return out;
     }
     Input o;
-    nb::ndarray<> w;
-    if (!nb::try_cast(out_h, w, false) || !take_array(out_h, o))
-      raise_value("dctx.Plan: out must be a writable array of dtype " + dtype_name());
+    if (!take_array(out_h, o)) refuse(out_h, "out");
     check(o, "out");
+    nb::ndarray<> w;  // without nb::ro the caster refuses read-only arrays
+    if (!nb::try_cast(out_h, w, false)) raise_value("dctx.Plan: out is read-only");
     execute(*plan_, elem_, in.data, in.strides.data(), const_cast<char*>(o.data), o.strides.data());
     return nb::borrow(out_h);
   }
@@ -72,14 +65,45 @@ class PyPlan {
     static const char* names[] = {"float32", "float64", "complex64", "complex128"};
     return names[int(elem_)];
   }
+  static std::string shape_str(const int64_t* s, size_t n) {
+    std::string r = "(";
+    for (size_t i = 0; i < n; ++i) r += (i ? ", " : "") + std::to_string(s[i]);
+    return r + (n == 1 ? ",)" : ")");
+  }
+  // The plan's own description in messages: "float32", "(4, 4)".
+  std::string made_for() const { return shape_str(shape_.data(), shape_.size()); }
+
+  // `a` (x or out) is an array the kernels read: it must have the plan's dtype and shape.
   void check(const Input& a, const char* what) const {
+    static const char* names[] = {"float32", "float64", "complex64", "complex128"};
     if (a.elem != elem_)
-      raise_type(std::string("dctx.Plan: ") + what + " has the wrong dtype (plan built for " +
-                 dtype_name() + ")");
+      raise_type(std::string("dctx.Plan: ") + what + " has dtype " + names[int(a.elem)] +
+                 " but the plan was made for " + dtype_name());
     bool same = a.ndim == int(shape_.size());
     for (int i = 0; same && i < a.ndim; ++i) same = a.shape[size_t(i)] == shape_[size_t(i)];
-    if (!same) raise_value(std::string("dctx.Plan: ") + what + " has the wrong shape");
+    if (!same)
+      raise_value(std::string("dctx.Plan: ") + what + " has shape " +
+                  shape_str(a.shape.data(), size_t(a.ndim)) + " but the plan was made for " +
+                  made_for());
   }
+
+  // `h` (x or out) is not a host array of a dtype the kernels read: say why.
+  [[noreturn]] void refuse(nb::handle h, const char* what) const {
+    // An array in device memory: the package's one message for it (device, back ends built).
+    if (!h.is_none()) nb::module_::import_("dctx._convert").attr("_refuse_device_array")(h);
+    // An array of another dtype (or byte order): both dtypes.
+    if (!h.is_none() && nb::hasattr(h, "dtype") && nb::hasattr(h, "shape")) {
+      const nb::object dtype = h.attr("dtype");
+      const std::string dt = nb::str(nb::handle(dtype)).c_str();  // str(x.dtype)
+      if (dt != dtype_name())
+        raise_type(std::string("dctx.Plan: ") + what + " has dtype " + dt +
+                   " but the plan was made for " + dtype_name());
+    }
+    raise_type(std::string("dctx.Plan: ") + what + " must be an array of dtype " + dtype_name() +
+               " and shape " + made_for() + ", not " +
+               (h.is_none() ? std::string("None") : std::string(nb::type_name(h.type()).c_str())));
+  }
+
   std::vector<int64_t> shape_;
   std::vector<int64_t> cstrides_;  // C-order element strides of shape_ (new outputs)
   Elem elem_;
@@ -129,10 +153,10 @@ void init_plan(PyPlan* self, std::vector<int64_t> shape, int elem, nb::handle ax
 
 void bind_plan(nb::module_& m) {
   nb::class_<PyPlan>(m, "_Plan")
-      .def("__init__", &init_plan, "shape"_a, "elem"_a, "axes"_a.none(), "kind"_a, "type"_a,
+      .def("__init__", &init_plan, "shape"_a, "elem"_a, "axes"_a.none(), "kind"_a, "type"_a.none(),
            "norm"_a.none(), "orthogonalize"_a.none(), "inverse"_a, "workers"_a.none(),
            "backend"_a.none())
-      .def("__call__", &PyPlan::call, "x"_a, "out"_a.none() = nb::none())
+      .def("__call__", &PyPlan::call, "x"_a.none(), "out"_a.none() = nb::none())
       .def_prop_ro("shape", &PyPlan::shape)
       .def_prop_ro("dtype", &PyPlan::dtype)
       .def_prop_ro("axes", &PyPlan::axes)

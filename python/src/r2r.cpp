@@ -101,7 +101,7 @@ nb::object r2r(nb::handle x, int kind_i, bool inverse, nb::handle type_h, nb::ha
                      [] { return std::string("axes exceeds dimensionality of input"); });
     }
     if (have_s) {
-      auto s = as_index_list(n_h, "shape");
+      auto s = as_index_list(n_h, "s");
       if (have_axes && !axes.empty() && axes.size() != s.size())
         raise_value("when given, axes and shape arguments have to be of the same length");
       if (!have_axes) {
@@ -193,9 +193,11 @@ nb::object r2r(nb::handle x, int kind_i, bool inverse, nb::handle type_h, nb::ha
 }  // namespace
 
 void bind_r2r(nb::module_& m) {
-  m.def("_r2r", &r2r, "x"_a, "kind"_a, "inverse"_a, "type"_a, "n"_a.none(), "axis"_a.none(),
-        "norm"_a.none(), "overwrite_x"_a.none(), "workers"_a.none(), "orthogonalize"_a.none(),
-        "nd"_a);
+  // Every Python argument accepts None here: the checks above name the keyword it was given for
+  // (nanobind's own refusal would print this internal signature instead).
+  m.def("_r2r", &r2r, "x"_a.none(), "kind"_a, "inverse"_a, "type"_a.none(), "n"_a.none(),
+        "axis"_a.none(), "norm"_a.none(), "overwrite_x"_a.none(), "workers"_a.none(),
+        "orthogonalize"_a.none(), "nd"_a);
 }
 
 }  // namespace dctx_py

@@ -134,3 +134,67 @@ def test_block8_quantized_int16_tables_and_errors(rng):
         dctx.block8(x, table=NVIDIA, quality=101)
     with pytest.raises(TypeError):
         dctx.iblock8(levels.astype(np.float32), table="nvidia")  # levels are int16
+
+
+# Messages speak Python: keywords and values as the Python functions take them, never the C++
+# core's names (Block8Edge::Replicate, nthreads, block8_forward, QuantTable, ...).
+CPP_NAMES = ["::", "Block8", "nthreads", "block8_forward", "block8_inverse", "QuantTable",
+             "Int16 kernel", "Reference or Fast", "ask for"]
+
+
+def assert_pythonic(msg):
+    for bad in CPP_NAMES:
+        assert bad not in msg, f"{bad!r} in {msg!r}"
+
+
+def test_edge_message_names_the_keyword():
+    with pytest.raises(ValueError) as e:
+        dctx.block8(np.ones((100, 100), np.float32))
+    assert str(e.value) == ('dctx.block8: plane of 100 x 100 samples: sides must be multiples of 8 '
+                            '(or pass edge="replicate")')
+    with pytest.raises(ValueError) as e:
+        dctx.block8(np.ones((100, 100), np.int16), table="jpeg")
+    assert 'edge="replicate"' in str(e.value)
+    assert_pythonic(str(e.value))
+
+
+def test_cropped_inverse_message_names_the_keywords():
+    c = np.ones((16, 24), np.float32)
+    with pytest.raises(ValueError) as e:
+        dctx.iblock8(c, shape=(13, 20))
+    assert str(e.value) == ('dctx.iblock8: shape is 13 x 20 but the coefficients are 16 x 24 '
+                            '(a cropped output needs edge="replicate")')
+    with pytest.raises(ValueError) as e:
+        dctx.iblock8(c.astype(np.int16), shape=(13, 20), table="nvidia")
+    assert 'edge="replicate"' in str(e.value) and "levels are 16 x 24" in str(e.value)
+    assert_pythonic(str(e.value))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: dctx.block8(np.ones((8, 8), np.float32), kernel="int16"),
+    lambda: dctx.iblock8(np.ones((8, 8), np.float32), kernel="int16"),
+    lambda: dctx.block8(np.ones((8, 8), np.float32), kernel="magic"),
+    lambda: dctx.block8(np.ones((8, 8), np.float32), edge="wrap"),
+    lambda: dctx.block8(np.ones((12, 8), np.float32)),
+    lambda: dctx.iblock8(np.ones((12, 8), np.float32)),
+    lambda: dctx.iblock8(np.ones((12, 8), np.int16), table="jpeg"),
+    lambda: dctx.iblock8(np.ones((16, 16), np.float32), shape=(9, 9)),
+    lambda: dctx.block8(np.ones((8, 8), np.int16), table=np.zeros((8, 8), int)),
+    lambda: dctx.block8(np.ones((8, 8), np.int16), table="jpeg", quality=0),
+    lambda: dctx.block8(np.ones((8, 8), np.int16), table=NVIDIA, quality=101),
+    lambda: dctx.block8(np.ones(8, np.float32)),
+    lambda: dctx.block8(np.ones((8, 8), np.float32), workers=-10_000),
+    lambda: dctx.jpeg_roundtrip(np.zeros((8, 8), np.uint8), quality=0),
+    lambda: dctx.jpeg_roundtrip(np.zeros((8, 8, 2), np.uint8)),
+    lambda: dctx.jpeg_roundtrip(np.zeros((0, 8), np.uint8)),
+], ids=range(16))
+def test_block8_errors_speak_python(call):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert_pythonic(str(e.value))
+
+
+def test_int16_kernel_on_float_data_message():
+    with pytest.raises(ValueError) as e:
+        dctx.block8(np.ones((8, 8), np.float32), kernel="int16")
+    assert 'kernel="int16"' in str(e.value) and 'kernel="reference" or "fast"' in str(e.value)

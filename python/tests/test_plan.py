@@ -123,3 +123,74 @@ def test_functions_from_many_threads():
     for t in threads:
         t.join()
     assert not errors
+
+
+def test_plan_mismatch_messages_name_both():
+    p = dctx.Plan((4, 4), np.float32)
+    x = np.ones((4, 4), np.float32)
+    with pytest.raises(ValueError) as e:
+        p(np.ones((4, 5), np.float32))
+    assert str(e.value) == "dctx.Plan: x has shape (4, 5) but the plan was made for (4, 4)"
+    with pytest.raises(TypeError) as e:
+        p(np.ones((4, 4), np.float64))
+    assert str(e.value) == "dctx.Plan: x has dtype float64 but the plan was made for float32"
+    with pytest.raises(TypeError) as e:
+        p(np.ones((4, 4), np.int32))
+    assert str(e.value) == "dctx.Plan: x has dtype int32 but the plan was made for float32"
+    with pytest.raises(ValueError) as e:
+        p(x, out=np.ones((2, 4, 4), np.float32))
+    assert str(e.value) == "dctx.Plan: out has shape (2, 4, 4) but the plan was made for (4, 4)"
+    with pytest.raises(TypeError) as e:
+        p(x, out=np.ones((4, 4), np.complex64))
+    assert str(e.value) == "dctx.Plan: out has dtype complex64 but the plan was made for float32"
+    with pytest.raises(ValueError) as e:
+        dctx.Plan(8)(np.ones((8, 1)))
+    assert str(e.value) == "dctx.Plan: x has shape (8, 1) but the plan was made for (8,)"
+    ro = np.ones((4, 4), np.float32)
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="^dctx.Plan: out is read-only$"):
+        p(x, out=ro)
+
+
+PICKLE_PLANS = [
+    dict(shape=(6, 10)),
+    dict(shape=(6, 10), dtype=np.float32, type=3, norm="ortho", kind="dst", inverse=True),
+    dict(shape=(5, 7, 4), dtype=np.complex64, axes=(0, -1), norm="forward", workers=2),
+    dict(shape=9, dtype=np.complex128, type=1, norm="ortho", orthogonalize=False),
+    dict(shape=(8, 8), dtype=np.float64, type=4, kind="dst", backend="auto", workers=-1),
+    dict(shape=(3, 4), dtype="float32", axes=1, type=2, norm="backward", orthogonalize=True,
+         inverse=False, workers=None, backend="cpu"),
+]
+
+
+@pytest.mark.parametrize("kw", PICKLE_PLANS, ids=range(len(PICKLE_PLANS)))
+def test_plan_pickles_and_copies(kw, rng):
+    import copy
+    import pickle
+
+    p = dctx.Plan(**kw)
+    x = random_array(rng, p.shape, p.dtype)
+    y = p(x)
+    copies = [pickle.loads(pickle.dumps(p, protocol=proto))
+              for proto in range(pickle.HIGHEST_PROTOCOL + 1)]
+    copies += [copy.deepcopy(p), copy.copy(p)]
+    for q in copies:
+        assert isinstance(q, dctx.Plan)
+        assert (q.shape, q.dtype, q.axes, q.backend) == (p.shape, p.dtype, p.axes, p.backend)
+        assert repr(q) == repr(p) and q.describe() == p.describe()
+        assert q.__reduce__() == p.__reduce__()
+        assert np.array_equal(q(x), y)
+
+
+def test_plan_pickle_keeps_the_request():
+    """workers=-1 and backend="auto" travel as asked, so another machine resolves them itself."""
+    import pickle
+
+    p = dctx.Plan((4, 4), workers=-1, backend="auto", norm="ortho", orthogonalize=False)
+    cls, args = p.__reduce__()[:2]
+    assert cls is dctx.Plan
+    q = cls(*args)
+    assert repr(q) == repr(p)
+    assert "workers=-1" in repr(p) and "backend='auto'" in repr(p)
+    assert "orthogonalize=False" in repr(p)
+    assert pickle.loads(pickle.dumps(p)).__reduce__() == p.__reduce__()

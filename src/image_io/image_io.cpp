@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// 8-bit image files: reading through stb_image (BMP, PNG, PGM/PPM, JPEG, TGA, ...), writing PNG
+// 8-bit image files: reading through stb_image (BMP, PNG, PGM/PPM, JPEG only), writing PNG
 // and BMP through stb_image_write and PGM/PPM directly; writes go through a temporary file in the
 // target folder and a rename, so a failure never leaves a partial file.
 #include <cctype>
@@ -22,10 +22,14 @@
 #include "dctx/image_io.hpp"
 #include "dctx/types.hpp"
 
-#if defined(DCTX_STB_IMPLEMENTATION)  // no libstb to link: compile the single-file libraries here
+// The single-file libraries are compiled here (no libstb at run time), with only the decoders of
+// the formats the documentation names: the others (HDR, GIF, PSD, TGA, PIC) never see a file.
 #define STB_IMAGE_IMPLEMENTATION
 #define STB_IMAGE_WRITE_IMPLEMENTATION
-#endif
+#define STBI_ONLY_PNG
+#define STBI_ONLY_BMP
+#define STBI_ONLY_PNM
+#define STBI_ONLY_JPEG
 #include <stb/stb_image.h>
 #include <stb/stb_image_write.h>
 
