@@ -1,43 +1,59 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # dctx: the two set-up commands of the README.
-#   make demo   installs what is missing, builds, and runs the main demo
+#   make demo   installs what is missing, builds the dctx command and runs the main demo
 #   make test   installs what is missing, builds, and runs every test, then the CPU tests again
 #               under AddressSanitizer + UndefinedBehaviorSanitizer and the concurrency tests
 #               under ThreadSanitizer
 # Other targets: build, bench, asan, tsan, clean.
+#
+# Python packages go into a virtual environment of the project (.venv, made from $(PYTHON)), never
+# into the system's interpreter, so that Debian's own /usr/bin/python3 (PEP 668) works as well as
+# any other python3 >= 3.10. Debian packages are installed only when missing
+# (tools/apt_install.sh: as root, or through sudo when it needs no password; otherwise it says
+# which packages to install).
 
 SHELL := /bin/bash
 PYTHON ?= python3
 JOBS ?= $(shell nproc)
-SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+VENV := .venv
+VPY := $(CURDIR)/$(VENV)/bin/python
 
-# Debian packages the build and the tests need; the benchmarks need BENCH_PACKAGES too.
-APT_PACKAGES := build-essential cmake ninja-build pkg-config libhwy-dev libgtest-dev \
-                libcli11-dev libpng-dev libstb-dev
+# What the dctx command needs (make demo); what the tests add; what the benchmarks add.
+DEMO_PACKAGES := build-essential cmake ninja-build pkg-config libhwy-dev libcli11-dev libstb-dev
+TEST_PACKAGES := $(DEMO_PACKAGES) libgtest-dev
 BENCH_PACKAGES := libbenchmark-dev libfftw3-dev python3-pythran libopencv-dev
 
-.PHONY: all deps bench-deps build demo test asan tsan bench clean
+.PHONY: all deps demo-deps bench-deps venv build demo test asan tsan bench clean
 
 all: build
 
-# Install only what is missing (apt), and the pinned Python packages (pip) when absent.
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
-	@$(PYTHON) tools/check_requirements.py requirements-dev.txt || $(PYTHON) -m pip install -q -r requirements-dev.txt
+demo-deps:
+	@bash tools/apt_install.sh $(DEMO_PACKAGES)
 
-bench-deps: deps
-	@missing=""; for p in $(BENCH_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+# The interpreter's own packages for a venv and for building extensions (Debian splits them off).
+deps:
+	@extra=""; \
+	$(PYTHON) -c "import ensurepip" 2>/dev/null || extra="$$extra python3-venv"; \
+	$(PYTHON) -c "import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))" \
+	  || extra="$$extra python3-dev"; \
+	bash tools/apt_install.sh $(TEST_PACKAGES) $$extra
+	@$(MAKE) --no-print-directory venv
+
+# The project's virtual environment with the pinned packages of requirements-dev.txt.
+venv:
+	@[ -x $(VPY) ] || $(PYTHON) -m venv $(VENV)
+	@$(VPY) tools/check_requirements.py requirements-dev.txt >/dev/null 2>&1 || \
+	  ($(VPY) -m pip install -q --upgrade pip && $(VPY) -m pip install -q -r requirements-dev.txt)
 
 build: deps
-	cmake --preset release -DPython_EXECUTABLE=$$(command -v $(PYTHON)) -DPython3_EXECUTABLE=$$(command -v $(PYTHON))
+	cmake --preset release -DPython_EXECUTABLE=$(VPY) -DPython3_EXECUTABLE=$(VPY)
 	cmake --build --preset release -j $(JOBS)
 
-demo: build
-	@bash tools/demo.sh build/bin/dctx
+# The demo needs the dctx command only: no Python, no tests.
+demo: demo-deps
+	cmake --preset demo
+	cmake --build --preset demo -j $(JOBS)
+	@bash tools/demo.sh build-demo/bin/dctx
 
 test: build
 	ctest --preset release -j $(JOBS)
@@ -54,10 +70,13 @@ tsan: deps
 	cmake --build --preset tsan -j $(JOBS)
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --preset tsan -j $(JOBS)
 
+bench-deps: deps
+	@bash tools/apt_install.sh $(BENCH_PACKAGES)
+
 bench: bench-deps
 	cmake --preset bench
 	cmake --build --preset bench -j $(JOBS)
-	@echo "run: build-bench/bin/bench_dct --benchmark_format=json > out/bench.json && $(PYTHON) bench/ratios.py out/bench.json"
+	@echo "run: build-bench/bin/bench_dct --benchmark_format=json > out/bench.json && $(VPY) bench/ratios.py out/bench.json"
 
 clean:
-	rm -rf build build-asan build-tsan build-bench out
+	rm -rf build build-demo build-asan build-tsan build-bench out
