@@ -41,6 +41,8 @@ deps:
 
 # The project's virtual environment with the pinned packages of requirements-dev.txt.
 venv:
+	@$(PYTHON) -c "import sys; sys.exit(sys.version_info < (3, 10))" || \
+	  { echo "dctx: $(PYTHON) is Python $$($(PYTHON) -c 'import platform; print(platform.python_version())'); the tests need 3.10 or later (make test PYTHON=python3.11)" >&2; exit 1; }
 	@[ -x $(VPY) ] || $(PYTHON) -m venv $(VENV)
 	@$(VPY) tools/check_requirements.py requirements-dev.txt >/dev/null 2>&1 || \
 	  ($(VPY) -m pip install -q --upgrade pip && $(VPY) -m pip install -q -r requirements-dev.txt)

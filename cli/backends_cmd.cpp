@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "dctx/backend.hpp"
+#include "json.hpp"
 
 namespace dctx::cli {
 namespace {
@@ -12,16 +13,19 @@ namespace {
 void run(bool json) {
   const auto all = backends();
   if (json) {
-    std::printf("[");
+    std::string list = "[";
     for (std::size_t i = 0; i < all.size(); ++i) {
       const BackendInfo& b = all[i];
-      std::printf(
-          "%s{\"name\": \"%s\", \"built\": %s, \"usable\": %s, \"host_memory\": %s, "
-          "\"reason\": \"%s\", \"description\": \"%s\"}",
-          i ? ", " : "", b.name.c_str(), b.built ? "true" : "false", b.usable ? "true" : "false",
-          b.host_memory ? "true" : "false", b.reason.c_str(), b.description.c_str());
+      list += (i ? ", " : "") + JsonObject()
+                                    .Str("name", b.name)
+                                    .Bool("built", b.built)
+                                    .Bool("usable", b.usable)
+                                    .Bool("host_memory", b.host_memory)
+                                    .Str("reason", b.reason)
+                                    .Str("description", b.description)
+                                    .Text();
     }
-    std::printf("]\n");
+    JsonObject().Str("command", "backends").Raw("backends", list + "]").Print();
     return;
   }
   for (const BackendInfo& b : all)
@@ -32,7 +36,7 @@ void run(bool json) {
 void add_backends_command(CLI::App& app) {
   auto json = std::make_shared<bool>(false);
   CLI::App* c = app.add_subcommand("backends", "list the back ends and whether they can run here");
-  c->add_flag("--json", *json, "print one JSON array");
+  c->add_flag("--json", *json, "print one JSON object (README, \"JSON output\")");
   c->callback([json] { run(*json); });
 }
 

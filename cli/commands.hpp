@@ -5,10 +5,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <cmath>
-#include <cstdio>
-#include <string>
-
 namespace dctx::cli {
 
 /// A sub-command: `add` puts it on the app; `order` sorts the --help listing.
@@ -17,14 +13,5 @@ struct CommandRegistration {
 };
 /// Adds every registered sub-command to `app`, in order.
 void add_registered_commands(CLI::App& app);
-
-/// A JSON number with printf format `fmt`, or null when v is not finite (a PSNR of identical
-/// images is +inf, which JSON cannot carry).
-inline std::string json_number(double v, const char* fmt) {
-  if (!std::isfinite(v)) return "null";
-  char b[64];
-  std::snprintf(b, sizeof b, fmt, v);
-  return b;
-}
 
 }  // namespace dctx::cli

@@ -11,6 +11,7 @@
 #include "dctx/block8.hpp"
 #include "dctx/dctx.hpp"
 #include "dctx/image_io.hpp"
+#include "json.hpp"
 
 namespace dctx::cli {
 namespace {
@@ -77,11 +78,15 @@ void run(const CompressArgs& a) {
   const double db = psnr(src, result);
   if (!a.out.empty()) write_image(a.out, result);
   if (a.json) {
-    std::printf(
-        "{\"psnr_db\": %s, \"keep\": %.4f, \"forward_seconds\": %.6f, \"threshold_seconds\": %.6f, "
-        "\"inverse_seconds\": %.6f, \"roundtrip_max_error\": %.3g, \"backend\": \"%s\"}\n",
-        json_number(db, "%.4f").c_str(), a.keep, t_fwd, t_keep, t_inv, roundtrip,
-        fwd.describe().substr(0, fwd.describe().find(']') + 1).c_str());
+    const std::vector<std::size_t> shape{h, w, std::size_t(original.channels)};
+    json_run("compress", a.in, a.out, shape, "uint8", fwd.backend())
+        .Num("keep", a.keep)
+        .Bool("color", a.color)
+        .Num("psnr_db", db)
+        .Num("roundtrip_max_error", roundtrip)
+        .Object("seconds",
+                JsonObject().Num("forward", t_fwd).Num("threshold", t_keep).Num("inverse", t_inv))
+        .Print();
     return;
   }
   std::printf("whole-image DCT compression of %s (%dx%d, %s)\n", a.in.c_str(), src.width,
@@ -100,13 +105,14 @@ void add_compress_command(CLI::App& app) {
   auto args = std::make_shared<CompressArgs>();
   CLI::App* c =
       app.add_subcommand("compress", "whole-image DCT compression: keep the largest coefficients");
-  c->add_option("IN", args->in, "input image (BMP, PNG, PGM/PPM)")->required();
+  c->add_option("IN", args->in, "input image (BMP, PNG, PGM/PPM or JPEG)")->required();
   c->add_option("-o,--output", args->out, "output image (.png, .bmp, .pgm/.ppm)");
   c->add_option("--keep", args->keep, "fraction of coefficients kept, in (0, 1]")
       ->capture_default_str();
   c->add_option("--threads", args->threads, "worker threads (0 = all)")->capture_default_str();
   c->add_flag("--color", args->color, "compress the RGB channels instead of the luma");
-  c->add_flag("--json", args->json, "one JSON object on stdout");
+  c->add_flag("--json", args->json,
+              "print one JSON object (README, \"JSON output\") instead of text");
   c->callback([args] { run(*args); });
 }
 

@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "dctx/block8.hpp"
 #include "dctx/image_io.hpp"
+#include "json.hpp"
 
 namespace dctx::cli {
 namespace {
@@ -18,24 +19,6 @@ struct JpegArgs {
   int quality = 50, threads = 1;
   bool int16 = false, color = false, json = false;
 };
-
-/// JSON string literal (the input and output paths may hold quotes or backslashes).
-std::string json_string(const std::string& s) {
-  std::string r = "\"";
-  for (unsigned char ch : s) {
-    if (ch == '"' || ch == '\\') {
-      r += '\\';
-      r += static_cast<char>(ch);
-    } else if (ch < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-      r += buf;
-    } else {
-      r += static_cast<char>(ch);
-    }
-  }
-  return r + "\"";
-}
 
 void run_jpeg(const JpegArgs& a) {
   JpegOptions o;
@@ -52,6 +35,23 @@ void run_jpeg(const JpegArgs& a) {
   const Image image = read_image(a.in);
   const JpegResult r = jpeg_roundtrip(image, o);
   if (!a.out.empty()) write_image(a.out, r.image);
+  // r.backend is "<back end>:<target>", e.g. "cpu:AVX2".
+  const std::string target = r.backend.substr(r.backend.find(':') + 1);
+  if (a.json) {
+    const std::vector<std::size_t> shape{std::size_t(image.height), std::size_t(image.width),
+                                         std::size_t(image.channels)};
+    json_run("jpeg", a.in, a.out, shape, "uint8",
+             parse_backend(r.backend.substr(0, r.backend.find(':'))), target)
+        .Str("kernel", r.kernel)
+        .Str("table", a.table)
+        .Int("quality", a.quality)
+        .Bool("color", r.image.channels == 3)
+        .Num("psnr_db", r.psnr_db)
+        .Num("zero_fraction", r.zero_fraction)
+        .Object("seconds", JsonObject().Num("pipeline", r.seconds))
+        .Print();
+    return;
+  }
   const bool finite = std::isfinite(r.psnr_db);
   std::printf("%s: %d x %d, %s, table %s q%d, kernel %s on %s\n", a.in.c_str(), image.width,
               image.height, r.image.channels == 3 ? "YCbCr colour" : "luma", a.table.c_str(),
@@ -59,16 +59,6 @@ void run_jpeg(const JpegArgs& a) {
   std::printf("PSNR %s dB, zero coefficients %.2f %%, time %.3f ms%s%s\n",
               finite ? std::to_string(r.psnr_db).c_str() : "inf", 100.0 * r.zero_fraction,
               1e3 * r.seconds, a.out.empty() ? "" : ", wrote ", a.out.c_str());
-  if (a.json) {
-    std::printf(
-        "{\"input\": %s, \"output\": %s, \"width\": %d, \"height\": %d, \"color\": %s, "
-        "\"table\": \"%s\", \"quality\": %d, \"kernel\": \"%s\", \"backend\": \"%s\", "
-        "\"psnr_db\": %s, \"zero_fraction\": %.6f, \"seconds\": %.6f}\n",
-        json_string(a.in).c_str(), a.out.empty() ? "null" : json_string(a.out).c_str(), image.width,
-        image.height, r.image.channels == 3 ? "true" : "false", a.table.c_str(), a.quality,
-        r.kernel.c_str(), r.backend.c_str(), json_number(r.psnr_db, "%.6f").c_str(),
-        r.zero_fraction, r.seconds);
-  }
 }
 
 }  // namespace
@@ -78,7 +68,7 @@ void add_jpeg_command(CLI::App& app) {
   CLI::App* p = app.add_subcommand(
       "jpeg",
       "JPEG-style round trip of the NVIDIA whitepaper: DCT 8x8, quantize, inverse DCT, PSNR");
-  p->add_option("IN", j->in, "input image (BMP, PNG, PGM/PPM, JPEG, ...)")->required();
+  p->add_option("IN", j->in, "input image (BMP, PNG, PGM/PPM or JPEG)")->required();
   p->add_option("-o,--output", j->out, "write the result image (.png, .bmp, .pgm or .ppm)");
   p->add_option("--table", j->table,
                 "quantization table: nvidia (the whitepaper's) or jpeg (T.81 Annex K)")
@@ -91,7 +81,7 @@ void add_jpeg_command(CLI::App& app) {
   p->add_option("--edge", j->edge, "sides not multiples of 8: replicate (pad) or error")
       ->capture_default_str();
   p->add_option("--threads", j->threads, "worker threads (0 = all)")->capture_default_str();
-  p->add_flag("--json", j->json, "also print one JSON object as the last line");
+  p->add_flag("--json", j->json, "print one JSON object (README, \"JSON output\") instead of text");
   p->callback([j] { run_jpeg(*j); });
 }
 

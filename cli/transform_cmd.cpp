@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // `dctx transform IN.npy OUT.npy`: scipy.fft.dctn / idctn / dstn / idstn on a .npy file.
+#include <chrono>
 #include <cstdio>
 #include <sstream>
 
 #include "commands.hpp"
 #include "dctx/dctx.hpp"
+#include "json.hpp"
 #include "npy.hpp"
 
 namespace dctx::cli {
@@ -13,7 +15,7 @@ namespace {
 struct TransformArgs {
   std::string in, out, kind = "dct", norm = "backward", axes, backend = "auto";
   int type = 2, threads = 1;
-  bool inverse = false, verbose = false;
+  bool inverse = false, verbose = false, json = false;
 };
 
 std::vector<int> parse_axes(const std::string& s) {
@@ -47,15 +49,38 @@ void run(const TransformArgs& a) {
   if (!note.empty()) std::fprintf(stderr, "dctx: note: %s\n", note.c_str());
   d.shape = arr.shape;
   d.precision = arr.single() ? Precision::F32 : Precision::F64;
+  using Clock = std::chrono::steady_clock;
+  const auto t_plan = Clock::now();
   const Plan plan(d);  // validates everything before any output is written
+  const auto t_execute = Clock::now();
   if (a.verbose) std::fprintf(stderr, "dctx: %s\n", plan.describe().c_str());
-  if (arr.single()) {
+  if (arr.single())
     plan.execute(View<float>(arr.f32.data(), arr.shape));
-    write_npy(a.out, arr.shape, arr.f32.data());
-  } else {
+  else
     plan.execute(View<double>(arr.f64.data(), arr.shape));
+  const auto t_done = Clock::now();
+  if (arr.single())
+    write_npy(a.out, arr.shape, arr.f32.data());
+  else
     write_npy(a.out, arr.shape, arr.f64.data());
-  }
+  if (!a.json) return;
+  std::string axes = "[";
+  for (std::size_t i = 0; i < plan.desc().axes.size(); ++i)
+    axes += (i ? ", " : "") + std::to_string(plan.desc().axes[i]);
+  const auto secs = [](Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double>(b - a).count();
+  };
+  json_run("transform", a.in, a.out, arr.shape, arr.single() ? "float32" : "float64",
+           plan.backend())
+      .Str("kind", to_string(d.kind))
+      .Int("type", d.type)
+      .Str("norm", to_string(d.norm))
+      .Raw("axes", axes + "]")
+      .Bool("inverse", a.inverse)
+      .Object(
+          "seconds",
+          JsonObject().Num("plan", secs(t_plan, t_execute)).Num("execute", secs(t_execute, t_done)))
+      .Print();
 }
 
 }  // namespace
@@ -76,6 +101,8 @@ void add_transform_command(CLI::App& app) {
   c->add_option("--backend", args->backend, "auto, or a back end of `dctx backends`")
       ->capture_default_str();
   c->add_flag("-v,--verbose", args->verbose, "print the plan on stderr");
+  c->add_flag("--json", args->json,
+              "print one JSON object (README, \"JSON output\") once OUT is written");
   c->callback([args] { run(*args); });
 }
 

@@ -79,8 +79,8 @@ std::string_view to_string(Norm n);
 std::string_view to_string(Precision p);
 std::string_view to_string(Direction d);
 std::string_view to_string(BackendKind b);
-/// Parsers for the spellings used by the CLI and Python ("dct", "ortho", "f32"/"float32", ...).
-/// They throw dctx::Error on anything else.
+/// Parsers for the spellings used by the CLI and Python ("dct", "ortho", "f32"/"float32", ...),
+/// case-sensitive as scipy's arguments are. They throw dctx::Error on anything else.
 Kind parse_kind(std::string_view s);
 Norm parse_norm(std::string_view s);
 Precision parse_precision(std::string_view s);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // dctx Python extension (_dctx): scipy.fft-compatible DCT/DST entry points (r2r.cpp), reusable
-// plans (plan.cpp), the back-end registry (backends.cpp) and, when the library has it, the 8x8
-// block engine (block8.cpp; no_block8.cpp otherwise).
+// plans (plan.cpp), the back-end registry (backends.cpp), when the library has it, the 8x8
+// block engine (block8.cpp; no_block8.cpp otherwise) and, when the CLI is built, the `dctx`
+// command (cli.cpp).
 //
 // The pure-Python layer (python/dctx/*.py) owns the public signatures and docstrings and hands
 // the extension the Python objects it needs through _init(). Inputs that are not
@@ -55,9 +56,11 @@ NB_MODULE(_dctx, m) {
   m.doc() = "Compiled core of the dctx Python package (use the dctx package, not this module).";
   m.attr("__version__") = dctx::kVersion;
   m.attr("has_block8") = false;  // bind_block8 sets it when the engine is compiled in
+  m.attr("has_cli") = false;     // bind_cli sets it when the CLI is linked in
   m.def("_init", &init, "asfarray"_a, "axis_error"_a, "dctx_error"_a, "numpy"_a);
   dctx_py::bind_r2r(m);
   dctx_py::bind_plan(m);
   dctx_py::bind_backends(m);
   dctx_py::bind_block8(m);
+  dctx_py::bind_cli(m);
 }

@@ -33,11 +33,11 @@ def test_device_back_ends_are_not_built(name):
     assert b["reason"].startswith("not built") and b["description"] == ""
 
 
-@pytest.mark.parametrize("name", ["cuda", "opencl", "CUDA"])
+@pytest.mark.parametrize("name", ["cuda", "opencl"])
 def test_plan_on_a_back_end_that_is_not_built(name):
     with pytest.raises(ValueError, match="not built") as e:
         dctx.Plan((8, 8), np.float32, backend=name)
-    assert name.lower() in str(e.value)
+    assert name in str(e.value)
 
 
 def test_plan_backend_names():
@@ -46,5 +46,9 @@ def test_plan_backend_names():
     assert dctx.Plan((8,), backend=None).backend == "cpu"
     with pytest.raises(ValueError, match="unknown backend 'tpu'"):
         dctx.Plan((8,), backend="tpu")
+    # Names are case-sensitive, as scipy's string arguments are.
+    for name in ["CPU", "Cuda"]:
+        with pytest.raises(ValueError, match=f"unknown backend '{name}'"):
+            dctx.Plan((8,), backend=name)
     with pytest.raises(TypeError):
         dctx.Plan((8,), backend=1)

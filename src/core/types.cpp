@@ -1,19 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Names and parsers of the core enums.
-#include <algorithm>
-#include <cctype>
 #include <string>
 
 #include "dctx/types.hpp"
 
 namespace dctx {
-namespace {
-std::string lower(std::string_view s) {
-  std::string r(s);
-  std::transform(r.begin(), r.end(), r.begin(), [](unsigned char c) { return std::tolower(c); });
-  return r;
-}
-}  // namespace
+
+// The parsers are case-sensitive, as scipy.fft's arguments are: "Ortho" is not a norm.
 
 std::string_view to_string(Kind k) { return k == Kind::DCT ? "dct" : "dst"; }
 std::string_view to_string(Norm n) {
@@ -37,26 +30,26 @@ std::string_view to_string(BackendKind b) {
 }
 
 Kind parse_kind(std::string_view s) {
-  const std::string l = lower(s);
+  const std::string_view l = s;
   if (l == "dct") return Kind::DCT;
   if (l == "dst") return Kind::DST;
   throw Error("unknown transform kind '" + std::string(s) + "' (expected dct or dst)");
 }
 Norm parse_norm(std::string_view s) {
-  const std::string l = lower(s);
+  const std::string_view l = s;
   if (l == "backward" || l.empty()) return Norm::Backward;
   if (l == "ortho") return Norm::Ortho;
   if (l == "forward") return Norm::Forward;
   throw Error("invalid norm '" + std::string(s) + "' (expected backward, ortho or forward)");
 }
 Precision parse_precision(std::string_view s) {
-  const std::string l = lower(s);
+  const std::string_view l = s;
   if (l == "f32" || l == "float32" || l == "float" || l == "single") return Precision::F32;
   if (l == "f64" || l == "float64" || l == "double") return Precision::F64;
   throw Error("unsupported precision '" + std::string(s) + "' (expected float32 or float64)");
 }
 BackendKind parse_backend(std::string_view s) {
-  const std::string l = lower(s);
+  const std::string_view l = s;
   if (l == "auto") return BackendKind::Auto;
   if (l == "cpu") return BackendKind::CPU;
   if (l == "cuda") return BackendKind::CUDA;

@@ -12,19 +12,21 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# 1. The whitepaper's pipeline: PSNR on the last line of stdout, as JSON.
+# 1. The whitepaper's pipeline: PSNR as JSON (stdout holds the one JSON object and nothing else).
 "$DCTX" jpeg "$DATA_DIR/barbara.bmp" --table nvidia --json -o "$tmp/out.png" > "$tmp/jpeg.txt"
 "$PYTHON" - "$tmp/jpeg.txt" <<'EOF'
 import json, sys
-r = json.loads(open(sys.argv[1]).read().splitlines()[-1])
-for k in ("psnr_db", "zero_fraction", "seconds", "backend"):
+r = json.loads(open(sys.argv[1]).read())
+for k in ("command", "input", "output", "shape", "dtype", "backend", "target", "psnr_db",
+          "zero_fraction", "seconds", "kernel"):
     assert k in r, k
 assert abs(r["psnr_db"] - 32.777) <= 0.001, r
 assert 0 < r["zero_fraction"] < 1, r
-print("jpeg: %.4f dB on %s" % (r["psnr_db"], r["backend"]))
+assert r["backend"] == "cpu" and r["shape"] == [512, 512, 3] and r["output"].endswith("out.png"), r
+print("jpeg: %.4f dB on %s:%s" % (r["psnr_db"], r["backend"], r["target"]))
 EOF
 head -c 8 "$tmp/out.png" | od -An -c | grep -q 'P   N   G' || fail "out.png is not a PNG"
-"$DCTX" jpeg "$DATA_DIR/barbara.bmp" --int16 --json | tail -n 1 | "$PYTHON" -c '
+"$DCTX" jpeg "$DATA_DIR/barbara.bmp" --int16 --json | "$PYTHON" -c '
 import json, sys; r = json.load(sys.stdin); assert abs(r["psnr_db"] - 32.777) <= 0.05, r; assert r["kernel"] == "int16"'
 "$DCTX" jpeg "$DATA_DIR/barbara.bmp" --table jpeg --quality 75 --color -o "$tmp/colour.bmp" > /dev/null
 test -s "$tmp/colour.bmp" || fail "colour output missing"
@@ -120,10 +122,16 @@ expect_fail() {  # expect_fail WORD OUTFILE -- command...
   ! ls "$tmp" | grep -q '\.tmp' || fail "'$*' left a temporary file"
 }
 expect_fail "multiples of 8" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/odd.npy" "$tmp/bad.npy"
+# Messages in the command line's words: flags, not the library's C++ names.
+grep -q -- "--edge replicate" "$tmp/stderr" || fail "no --edge replicate hint: $(cat "$tmp/stderr")"
+grep -q "Block8Edge" "$tmp/stderr" && fail "a C++ name in: $(cat "$tmp/stderr")"
+expect_fail "--threads must be >= 0" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --threads -1
+expect_fail "--threads must be >= 0" "$tmp/bad.npy" -- "$DCTX" transform "$tmp/x32.npy" "$tmp/bad.npy" --threads -1
+expect_fail "unknown block8 edge mode 'Replicate'" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/odd.npy" "$tmp/bad.npy" --edge Replicate
 expect_fail "int16" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --int16
 expect_fail "float32 or float64" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/xi16.npy" "$tmp/bad.npy"
 expect_fail "missing.npy" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/missing.npy" "$tmp/bad.npy"
-expect_fail "Int16 kernel" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --kernel int16
+expect_fail "--kernel int16 transforms int16 data (--int16)" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --kernel int16
 expect_fail "mpeg" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize mpeg
 expect_fail "1..100" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize jpeg --quality 101
 expect_fail "int16" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize nvidia --inverse

@@ -39,6 +39,25 @@ def check(cond, what):
         print("FAIL:", what)
 
 
+# The one schema of every --json (README, "JSON output"): stdout is exactly one JSON object, with
+# these fields whatever the command, then the command's own.
+RUN_FIELDS = {"command", "input", "output", "shape", "dtype", "backend", "target", "seconds"}
+
+
+def json_of(r, command):
+    """The JSON object that `r` printed, or None when stdout is anything else or lacks a field."""
+    try:
+        rec = json.loads(r.stdout)
+    except ValueError:
+        return None
+    if not (isinstance(rec, dict) and RUN_FIELDS <= rec.keys() and rec["command"] == command
+            and isinstance(rec["seconds"], dict) and rec["backend"] == "cpu"
+            and all(isinstance(v, float) and v >= 0 for v in rec["seconds"].values())
+            and not any(v is None for k, v in rec.items() if k != "output")):
+        return None
+    return rec
+
+
 def rel(a, b):
     return np.linalg.norm(a - b) / max(np.linalg.norm(b), 1e-300)
 
@@ -110,6 +129,8 @@ with tempfile.TemporaryDirectory() as d:
         ([os.path.join(d, "x.npy"), "--axes", "2"], "out of range"),
         ([os.path.join(d, "x.npy"), "--axes", "a"], "invalid --axes"),
         ([os.path.join(d, "x.npy"), "--norm", "orto"], "invalid norm"),
+        ([os.path.join(d, "x.npy"), "--norm", "Ortho"], "invalid norm 'Ortho'"),
+        ([os.path.join(d, "x.npy"), "--kind", "DCT"], "unknown transform kind 'DCT'"),
         ([os.path.join(d, "x.npy"), "--kind", "fft"], "unknown transform kind"),
         ([os.path.join(d, "x.npy"), "--backend", "cuda"], "backend 'cuda' is not available"),
         ([os.path.join(d, "x.npy"), "--backend", "gpu"], "unknown backend 'gpu'"),
@@ -146,30 +167,36 @@ with tempfile.TemporaryDirectory() as d:
         m = re.search(r"PSNR (\S+) dB", r.stdout)
         ok = r.returncode == 0 and m is not None and float(m.group(1)) >= 60 and os.path.exists(cout)
         check(ok and psnr(read_pgm(cout), img) >= 60, f"compress --keep 1: rc={r.returncode} {r.stdout!r} {r.stderr!r}")
-        # The same as JSON: valid even when nothing is lost (an infinite PSNR is written as null).
+        # The same as JSON: valid even when nothing is lost (an infinite PSNR is left out, since
+        # JSON has no infinity; a finite one is a number).
         r = run("compress", pgm, "--keep", 1, "--json")
-        try:
-            rec = json.loads(r.stdout.strip().splitlines()[-1])
-        except (IndexError, ValueError):
-            rec = None
-        check(r.returncode == 0 and isinstance(rec, dict) and (rec["psnr_db"] is None or rec["psnr_db"] >= 60),
-              f"compress --keep 1 --json: {r.stdout!r}")
-        # --keep 0.1 --json: one JSON object on the last stdout line, PSNR as measured on the output.
+        rec = json_of(r, "compress")
+        check(r.returncode == 0 and rec is not None and rec["output"] is None
+              and rec.get("psnr_db", 99) >= 60, f"compress --keep 1 --json: {r.stdout!r}")
+        # --keep 0.1 --json: the one JSON object, PSNR as measured on the output.
         if os.path.exists(cout):
             os.remove(cout)
         r = run("compress", pgm, "--keep", 0.1, "--json", "-o", cout)
-        try:
-            rec = json.loads(r.stdout.strip().splitlines()[-1])
-        except (IndexError, ValueError):
-            rec = None
-        fields = {"psnr_db", "keep", "forward_seconds", "threshold_seconds", "inverse_seconds",
-                  "roundtrip_max_error", "backend"}
-        ok = (r.returncode == 0 and isinstance(rec, dict) and fields <= rec.keys() and rec["keep"] == 0.1
+        rec = json_of(r, "compress")
+        ok = (r.returncode == 0 and rec is not None and rec["keep"] == 0.1
+              and rec["input"] == pgm and rec["output"] == cout and rec["shape"] == [40, 56, 1]
+              and rec["dtype"] == "uint8"
+              and {"forward", "threshold", "inverse"} <= rec["seconds"].keys()
               and 15 < rec["psnr_db"] < 60 and rec["roundtrip_max_error"] < 1e-3
-              and all(rec[k] >= 0 for k in fields if k.endswith("_seconds"))
-              and rec["backend"].startswith("cpu") and os.path.exists(cout)
-              and abs(psnr(read_pgm(cout), img) - rec["psnr_db"]) < 1e-3)
+              and os.path.exists(cout) and abs(psnr(read_pgm(cout), img) - rec["psnr_db"]) < 1e-3)
         check(ok, f"compress --keep 0.1 --json: rc={r.returncode} {r.stdout!r} {r.stderr!r}")
+        # jpeg --json: the same schema (the same field names, the same spelling of the back end),
+        # and nothing but the object on stdout.
+        if "jpeg" in run("--help").stdout:
+            r = run("jpeg", pgm, "--json", "--kernel", "fast")
+            rec = json_of(r, "jpeg")
+            check(r.returncode == 0 and rec is not None and rec["shape"] == [40, 56, 1]
+                  and rec["kernel"] == "fast" and 20 < rec["psnr_db"] < 60
+                  and "pipeline" in rec["seconds"], f"jpeg --json: {r.stdout!r} {r.stderr!r}")
+        # Help texts list every input format that works.
+        for cmd in ["compress", "jpeg"]:
+            h = run(cmd, "--help").stdout
+            check(not h or "JPEG" in h, f"{cmd} --help names JPEG input: {h!r}")
         # An invalid --keep: message, non-zero exit, no output file.
         for keep in ["0", "1.5"]:
             target = os.path.join(d, "never.pgm")
@@ -182,12 +209,25 @@ with tempfile.TemporaryDirectory() as d:
           and "opencl" in r.stdout and "cuda" in r.stdout, f"backends: {r.stdout!r} {r.stderr!r}")
     r = run("backends", "--json")
     try:
-        listed = {b["name"]: b for b in json.loads(r.stdout)}
+        rec = json.loads(r.stdout)
+        assert rec["command"] == "backends"
+        listed = {b["name"]: b for b in rec["backends"]}
         ok = (listed["cpu"]["usable"] and listed["cpu"]["host_memory"]
               and not listed["cuda"]["built"] and "not built" in listed["cuda"]["reason"])
-    except (ValueError, KeyError):
+    except (ValueError, KeyError, TypeError, AssertionError):
         ok = False
     check(r.returncode == 0 and ok, f"backends --json: {r.stdout!r}")
+    # transform --json: the schema, with the transform's own fields.
+    x = rng.uniform(-1, 1, (6, 5)).astype(np.float32)
+    np.save(src, x)
+    r = run("transform", src, out, "--kind", "dst", "--type", 3, "--axes", "1", "--json")
+    rec = json_of(r, "transform")
+    check(r.returncode == 0 and rec is not None and rec["input"] == src and rec["output"] == out
+          and rec["shape"] == [6, 5] and rec["dtype"] == "float32" and rec["kind"] == "dst"
+          and rec["type"] == 3 and rec["norm"] == "backward" and rec["axes"] == [1]
+          and rec["inverse"] is False and {"plan", "execute"} <= rec["seconds"].keys()
+          and rel(np.load(out), sf.dstn(x.astype(np.float64), type=3, axes=[1])) < 1e-5,
+          f"transform --json: {r.stdout!r} {r.stderr!r}")
     np.save(src, rng.uniform(-1, 1, (6, 5)))
     r = run("transform", src, out, "--backend", "cpu", "--norm", "ortho")
     check(r.returncode == 0 and np.allclose(np.load(out), sf.dctn(np.load(src), norm="ortho")),

@@ -47,13 +47,17 @@ TEST(PlanDesc, SelfMoveKeepsThePlan) {
 
 TEST(Names, ParseAndPrint) {
   EXPECT_EQ(parse_norm("ortho"), Norm::Ortho);
-  EXPECT_EQ(parse_kind("DST"), Kind::DST);
+  EXPECT_EQ(parse_kind("dst"), Kind::DST);
   EXPECT_EQ(parse_precision("float32"), Precision::F32);
   EXPECT_EQ(to_string(Norm::Forward), "forward");
   EXPECT_EQ(inverse_type(2), 3);
   EXPECT_EQ(inverse_type(4), 4);
   EXPECT_THROW(parse_norm("orto"), Error);
   EXPECT_THROW(parse_kind("fft"), Error);
+  // Case-sensitive, as scipy's arguments are.
+  EXPECT_THROW(parse_norm("Ortho"), Error);
+  EXPECT_THROW(parse_kind("DST"), Error);
+  EXPECT_THROW(parse_backend("CPU"), Error);
 }
 
 }  // namespace
