@@ -131,9 +131,17 @@ void add_block8_command(CLI::App& app) {
   c->add_option("--quantize", b->quantize,
                 "nvidia or jpeg (luminance) table: forward writes int16 quantization levels; "
                 "--inverse reads int16 levels and writes samples (float32, or int16 with --int16)");
-  c->add_option("--quality", b->quality, "libjpeg quality 1..100 scaling the --quantize table")
-      ->capture_default_str();
-  c->callback([b] { run_block8(*b); });
+  CLI::Option* quality =
+      c->add_option("--quality", b->quality, "libjpeg quality 1..100 scaling the --quantize table")
+          ->capture_default_str();
+  c->callback([b, quality] {
+    // A quality without a table would be ignored: say so instead.
+    if (quality->count() > 0 && b->quantize.empty())
+      throw Error(
+          "--quality applies to --quantize nvidia|jpeg; without --quantize there is no "
+          "table to scale");
+    run_block8(*b);
+  });
 }
 
 const CommandRegistration kBlock8{20, add_block8_command};

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "binding.hpp"
+#include "core/overlap.hpp"
 
 namespace dctx_py {
 namespace {
@@ -73,8 +74,16 @@ Input get_input(nb::handle x) {
 }
 
 bool writable_in_place(const Input& in) {
-  for (int i = 0; i < in.ndim; ++i)
-    if (in.strides[size_t(i)] == 0 && in.shape[size_t(i)] > 1) return false;
+  // A view whose elements share memory (a zero stride, as_strided windows) cannot hold its own
+  // result: scipy computes into a new array then, and so does dctx.
+  std::array<std::size_t, 64> shape;
+  std::array<std::ptrdiff_t, 64> strides;
+  for (int i = 0; i < in.ndim; ++i) {
+    shape[size_t(i)] = static_cast<std::size_t>(in.shape[size_t(i)]);
+    strides[size_t(i)] = static_cast<std::ptrdiff_t>(in.strides[size_t(i)]);
+  }
+  if (!dctx::detail::non_self_overlapping(std::size_t(in.ndim), shape.data(), strides.data()))
+    return false;
   nb::ndarray<> w;  // without nb::ro the caster refuses read-only arrays
   return nb::try_cast(in.obj, w, false) && w.is_valid();
 }

@@ -66,9 +66,10 @@ ComplexFftTables complex_fft_tables(std::size_t n) {
     t.bluestein_length = good_fft_size(2 * n - 1);
     t.chirp.resize(n);
     const std::uint64_t twon = 2 * static_cast<std::uint64_t>(n);
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::uint64_t jj = (static_cast<std::uint64_t>(j) * j) % twon;
-      t.chirp[j] = to_double(unit_root(static_cast<std::int64_t>(jj), i64(twon), +1));
+    const RootTable root(i64(twon), +1);
+    for (std::size_t j = 0, jj = 0; j < n; ++j) {  // jj = j^2 mod 2n, by (j+1)^2 = j^2 + 2j + 1
+      t.chirp[j] = to_double(root(static_cast<std::int64_t>(jj)));
+      jj = static_cast<std::size_t>((jj + 2 * static_cast<std::uint64_t>(j) + 1) % twon);
     }
     return t;
   }
@@ -79,12 +80,14 @@ ComplexFftTables complex_fft_tables(std::size_t n) {
     st.m = M / p;
     st.L = L;
     st.twiddles.resize(st.m * (p - 1));
+    const RootTable root(i64(M));
     for (std::size_t n1 = 0; n1 < st.m; ++n1)
       for (std::size_t k = 1; k < p; ++k)
-        st.twiddles[n1 * (p - 1) + k - 1] = to_double(unit_root(i64(n1 * k), i64(M)));
+        st.twiddles[n1 * (p - 1) + k - 1] = to_double(root(i64(n1 * k)));
     if (p % 2 == 1) {
       st.roots.resize(p);
-      for (std::size_t j = 0; j < p; ++j) st.roots[j] = to_double(unit_root(i64(j), i64(p)));
+      const RootTable proot(i64(p));
+      for (std::size_t j = 0; j < p; ++j) st.roots[j] = to_double(proot(i64(j)));
     }
     t.stages.push_back(std::move(st));
     L *= p;
@@ -95,16 +98,17 @@ ComplexFftTables complex_fft_tables(std::size_t n) {
 
 std::vector<Complex> real_fft_split_twiddles(std::size_t n) {
   std::vector<Complex> tw(n / 2 + 1);
-  for (std::size_t k = 0; k <= n / 2; ++k) tw[k] = to_double(unit_root(i64(k), i64(n)));
+  const RootTable root(i64(n));
+  for (std::size_t k = 0; k <= n / 2; ++k) tw[k] = to_double(root(i64(k)));
   return tw;
 }
 
 std::vector<Complex> six_step_twiddles(std::size_t m1, std::size_t m2) {
   const std::size_t n = m1 * m2;
   std::vector<Complex> tw(n);
+  const RootTable root(i64(n));
   for (std::size_t k1 = 0; k1 < m1; ++k1)
-    for (std::size_t j2 = 0; j2 < m2; ++j2)
-      tw[k1 * m2 + j2] = to_double(unit_root(i64(j2 * k1), i64(n)));
+    for (std::size_t j2 = 0; j2 < m2; ++j2) tw[k1 * m2 + j2] = to_double(root(i64(j2 * k1)));
   return tw;
 }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/backend.hpp"
+#include "core/limits.hpp"
 #include "core/thread_pool.hpp"
 #include "dctx/dctx.hpp"
 
@@ -83,6 +84,18 @@ PlanDesc normalize(const PlanDesc& in) {
     if (t.kind == Kind::DCT && t.type == 1 && n < 2)
       throw Error("DCT-I is not defined for length 1 (axis " + std::to_string(d.axes[i]) +
                   "): it needs at least 2 points");
+  }
+  // A plan whose tables no memory of this machine could hold fails here, before any allocation
+  // (not after minutes of planning and a bad_alloc): an axis of n points needs at least 32 n
+  // bytes of twiddles and coefficients (more with Bluestein's padded FFT).
+  const std::size_t memory = detail::physical_memory_bytes();
+  for (int a : d.axes) {
+    const std::size_t n = d.shape[static_cast<std::size_t>(a)];
+    if (memory && n > memory / 32)
+      throw Error("an axis of " + std::to_string(n) + " points (axis " + std::to_string(a) +
+                  " of shape " + detail::shape_str(d.shape) + ") needs at least " +
+                  std::to_string(n / (std::size_t{1} << 30) * 32) +
+                  " GiB of plan tables; this machine has " + std::to_string(memory >> 30) + " GiB");
   }
   d.kind = d.transforms[0].kind;
   d.type = d.transforms[0].type;

@@ -19,7 +19,42 @@ std::vector<std::size_t> even_odd_permutation(std::size_t n) {
   return p;
 }
 
+// Signs of cos(pi p / q) and sin(pi p / q), p >= 0, q > 0, exactly.
+int cos_sign(std::uint64_t p, std::uint64_t q) {
+  const std::uint64_t r2 = 2 * (p % (2 * q));  // 2r, r in [0, 2q)
+  if (r2 == q || r2 == 3 * q) return 0;
+  return (r2 < q || r2 > 3 * q) ? 1 : -1;
+}
+int sin_sign(std::uint64_t p, std::uint64_t q) {
+  const std::uint64_t r = p % (2 * q);
+  if (r == 0 || r == q) return 0;
+  return r < q ? 1 : -1;
+}
+
 }  // namespace
+
+int r2r_coefficient_sign(AxisTransform t, std::size_t n, std::size_t k, std::size_t j) {
+  const std::uint64_t N = n, K = k, J = j;
+  const bool dct = t.kind == Kind::DCT;
+  switch (t.type) {
+    case 1:
+      if (dct) {  // x_0 + (-1)^k x_{N-1} + 2 sum cos(pi k j / (N-1))
+        if (J == 0) return 1;
+        if (J + 1 == N) return K % 2 ? -1 : 1;
+        return cos_sign(K * J, N - 1);
+      }
+      return sin_sign((K + 1) * (J + 1), N + 1);
+    case 2: return dct ? cos_sign(K * (2 * J + 1), 2 * N) : sin_sign((K + 1) * (2 * J + 1), 2 * N);
+    case 3:
+      if (dct) return J == 0 ? 1 : cos_sign(J * (2 * K + 1), 2 * N);
+      if (J + 1 == N) return K % 2 ? -1 : 1;
+      return sin_sign((J + 1) * (2 * K + 1), 2 * N);
+    case 4:
+      return dct ? cos_sign((2 * K + 1) * (2 * J + 1), 4 * N)
+                 : sin_sign((2 * K + 1) * (2 * J + 1), 4 * N);
+    default: throw Error("internal: transform type " + std::to_string(t.type));
+  }
+}
 
 double axis_scale(const PlanDesc& d, AxisTransform t, std::size_t n) {
   const double m = logical_length(t, n);
@@ -39,20 +74,22 @@ R2RTables r2r_tables(AxisTransform t, std::size_t n, double fct, bool ortho) {
   const long double s2 = std::sqrt(2.0L);
   const long double f = fct;
   switch (t.type) {
-    case 2:
+    case 2: {
       r.inner_length = n;
       r.pre.resize(n / 2 + 1);
-      for (std::size_t k = 0; k <= n / 2; ++k)
-        r.pre[k] = to_double(2.0L * f * half_unit_root(i64(k), i64(2 * n)));
+      const RootTable root(i64(4 * n));  // exp(-i pi k / (2n))
+      for (std::size_t k = 0; k <= n / 2; ++k) r.pre[k] = to_double(2.0L * f * root(i64(k)));
       r.c0 = static_cast<double>(2.0L * f / (ortho ? s2 : 1.0L));
       break;
-    case 3:
+    }
+    case 3: {
       r.inner_length = n;
       r.pre.resize(n / 2 + 1);
-      for (std::size_t k = 0; k <= n / 2; ++k)
-        r.pre[k] = to_double(f * half_unit_root(i64(k), i64(2 * n), +1));
+      const RootTable root(i64(4 * n), +1);  // exp(+i pi k / (2n))
+      for (std::size_t k = 0; k <= n / 2; ++k) r.pre[k] = to_double(f * root(i64(k)));
       r.c0 = static_cast<double>(f * (ortho ? s2 : 1.0L));
       break;
+    }
     case 4:
       r.inner = InnerFft::Complex;
       if (n % 2 == 0) {
@@ -60,18 +97,20 @@ R2RTables r2r_tables(AxisTransform t, std::size_t n, double fct, bool ortho) {
         r.inner_length = m;
         r.pre.resize(m);
         r.post.resize(m);
+        const RootTable pre(i64(8 * n)), post(i64(2 * n));  // exp(-i pi a/(4n)), exp(-i pi a/n)
         for (std::size_t j = 0; j < m; ++j) {
-          r.pre[j] = to_double(half_unit_root(i64(4 * j + 1), i64(4 * n)));
-          r.post[j] = to_double(2.0L * f * half_unit_root(i64(j), i64(n)));
+          r.pre[j] = to_double(pre(i64(4 * j + 1)));
+          r.post[j] = to_double(2.0L * f * post(i64(j)));
         }
       } else {
         // C_k = exp(-i pi (2k+1)/(4n)) * sum_j (x_j exp(-i pi j/(2n))) exp(-2 pi i jk/(2n)).
         r.inner_length = 2 * n;
         r.pre.resize(n);
         r.post.resize(n);
+        const RootTable pre(i64(4 * n)), post(i64(8 * n));  // exp(-i pi a/(2n)), exp(-i pi a/(4n))
         for (std::size_t j = 0; j < n; ++j) {
-          r.pre[j] = to_double(half_unit_root(i64(j), i64(2 * n)));
-          r.post[j] = to_double(2.0L * f * half_unit_root(i64(2 * j + 1), i64(4 * n)));
+          r.pre[j] = to_double(pre(i64(j)));
+          r.post[j] = to_double(2.0L * f * post(i64(2 * j + 1)));
         }
       }
       break;
@@ -94,17 +133,18 @@ Fused2DTables fused2d_tables(const PlanDesc& d) {
   const long double f2 = axis_scale(d, d.transforms[1], n2);
   const long double r2 = std::sqrt(2.0L);
   const int sign = t.forward ? -1 : +1;
+  const RootTable root1(i64(4 * n1), sign), root2(i64(4 * n2), sign);  // exp(-+i pi k/(2n))
   t.w1.resize(n1);
   for (std::size_t k = 0; k < n1; ++k) {
     long double s = (t.forward ? 2.0L : 1.0L) * f1;
     if (ortho && k == 0) s = t.forward ? s / r2 : s * r2;
-    t.w1[k] = to_double(s * half_unit_root(i64(k), i64(2 * n1), sign));
+    t.w1[k] = to_double(s * root1(i64(k)));
   }
   t.w2.resize(n2 / 2 + 1);
   for (std::size_t k = 0; k < t.w2.size(); ++k) {
     long double s = f2;
     if (ortho && k == 0) s = t.forward ? s / r2 : s * r2;
-    t.w2[k] = to_double(s * half_unit_root(i64(k), i64(2 * n2), sign));
+    t.w2[k] = to_double(s * root2(i64(k)));
   }
   t.perm1 = even_odd_permutation(n1);
   t.perm2 = even_odd_permutation(n2);

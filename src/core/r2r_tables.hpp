@@ -50,6 +50,12 @@ struct R2RTables {
 /// the axis's factor, `ortho` whether orthogonalize applies.
 R2RTables r2r_tables(AxisTransform computed, std::size_t n, double scale, bool ortho);
 
+/// The sign (-1, 0 or +1) of entry (k, j) of the matrix of the 1D transform `computed` of length
+/// n (README, "Kinds, types and norms"; the scales and orthogonalize corrections are positive and
+/// do not change it), from integer arithmetic on its angle: exact, also where the entry is an
+/// exact zero. Lets an infinite input be carried as IEEE arithmetic on the definition would.
+int r2r_coefficient_sign(AxisTransform computed, std::size_t n, std::size_t k, std::size_t j);
+
 /// The fused 2D DCT-II (forward) or DCT-III (inverse) over both axes of an n1 x n2 array.
 struct Fused2DTables {
   bool forward = true;

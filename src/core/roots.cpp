@@ -3,15 +3,91 @@
 #include "core/roots.hpp"
 
 #include <cmath>
+#include <vector>
 
 namespace dctx::detail {
+
+namespace {
+
+using LD = long double;
+using CLD = std::complex<LD>;
+const LD kPi = 3.141592653589793238462643383279502884L;
+
+// exp(-2 pi i num / den) for 0 <= num < den, by the octant symmetries: sinl/cosl only ever see
+// angles in [0, pi/4] (no long argument reduction), the rest is exact sign and swap work.
+CLD root_by_octant(std::int64_t num, std::int64_t den) {
+  // angle = 2 pi num / den = (pi / 4) * (8 num / den); octant o = floor(8 num / den).
+  const std::int64_t o = static_cast<std::int64_t>((static_cast<__int128>(num) * 8) / den);
+  // The remainder as a fraction of the octant, reflected in odd octants to stay in [0, pi/4].
+  const __int128 rem = static_cast<__int128>(num) * 8 - static_cast<__int128>(o) * den;
+  const __int128 r = (o % 2 == 0) ? rem : den - rem;
+  const LD a = kPi / 4 * static_cast<LD>(r) / static_cast<LD>(den);
+  const LD c = std::cos(a), s = std::sin(a);
+  // cos/sin of the full angle from those of the reduced one: octant o covers [o pi/4, (o+1) pi/4].
+  LD cr, sr;
+  switch (o) {
+    case 0:
+      cr = c;
+      sr = s;
+      break;
+    case 1:
+      cr = s;
+      sr = c;
+      break;
+    case 2:
+      cr = -s;
+      sr = c;
+      break;
+    case 3:
+      cr = -c;
+      sr = s;
+      break;
+    case 4:
+      cr = -c;
+      sr = -s;
+      break;
+    case 5:
+      cr = -s;
+      sr = -c;
+      break;
+    case 6:
+      cr = s;
+      sr = -c;
+      break;
+    default:
+      cr = c;
+      sr = -s;
+      break;
+  }
+  return {cr, -sr};
+}
+
+constexpr std::int64_t kSplitFrom = 4096;
+
+}  // namespace
 
 std::complex<long double> unit_root(std::int64_t num, std::int64_t den, int sign) {
   num %= den;
   if (num < 0) num += den;
-  const long double pi = 3.141592653589793238462643383279502884L;
-  const long double a = 2.0L * pi * static_cast<long double>(num) / static_cast<long double>(den);
-  return {std::cos(a), sign * std::sin(a)};
+  const CLD z = root_by_octant(num, den);
+  return sign < 0 ? z : std::conj(z);
+}
+
+RootTable::RootTable(std::int64_t den, int sign) : den_(den), sign_(sign) {
+  if (den < kSplitFrom) {
+    shift_ = 12;  // one table of every root: lo_ alone (num < 4096), hi_ = {1}
+    b_ = den;
+    hi_.assign(1, CLD(1.0L, 0.0L));
+  } else {
+    // B a power of two of about sqrt(den): num / B and num % B are a shift and a mask.
+    while ((std::int64_t{1} << shift_) * (std::int64_t{1} << shift_) < den) ++shift_;
+    b_ = std::int64_t{1} << shift_;
+    hi_.resize(static_cast<std::size_t>((den + b_ - 1) / b_));
+    for (std::size_t j = 0; j < hi_.size(); ++j)
+      hi_[j] = root_by_octant(static_cast<std::int64_t>(j) * b_, den);
+  }
+  lo_.resize(static_cast<std::size_t>(b_));
+  for (std::int64_t j = 0; j < b_; ++j) lo_[static_cast<std::size_t>(j)] = root_by_octant(j, den);
 }
 
 std::size_t good_fft_size(std::size_t minimum) {

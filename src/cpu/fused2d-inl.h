@@ -15,6 +15,9 @@
 // pair (k2, N2-k2), Z2(k1) = (x(k1,k2) - i x(k1,N2-k2)) W2'(k2) and Z1(k1) = (Z2(k1) - i Z2(N1-k1))
 // W1'(k1), then an inverse complex FFT along the column; pass 2 runs the inverse real FFT of each
 // row and scatters it through p1 and p2.
+// Pass 1 reads the whole input and notes its largest magnitude: an input whose 2D sums could
+// overflow (or that holds inf or NaN) runs through the row-column plan instead, whose lines carry
+// the range's edges (extremes-inl.h); the input is still intact then, even in place.
 
 #if defined(DCTX_CPU_FUSED2D_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef DCTX_CPU_FUSED2D_INL_H_
@@ -22,6 +25,9 @@
 #else
 #define DCTX_CPU_FUSED2D_INL_H_
 #endif
+
+#include <atomic>
+#include <limits>
 
 #include "cpu/nd_driver-inl.h"
 
@@ -57,7 +63,9 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
         w1_(ToCxTable<T0>(t.w1)),
         w2_(ToCxTable<T0>(t.w2)),
         perm1_(t.perm1),
-        perm2_(t.perm2) {}
+        perm2_(t.perm2),
+        safe_max_(static_cast<T0>(std::numeric_limits<T0>::max() / (8.0L * n1_ * n2_))),
+        rowcol_(d) {}
 
   std::string describe() const override {
     return std::string("cpu[") + TargetName() + ", " + std::to_string(kLanes) + " lanes, threads " +
@@ -96,19 +104,35 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
         std::fill(cre + r * hp + h_, cre + (r + 1) * hp, T0(0));
         std::fill(cim + r * hp + h_, cim + (r + 1) * hp, T0(0));
       }
-      RowsForward(in, is, cre, cim, hp);
+      if (!RowsForward(in, is, cre, cim, hp)) return rowcol_.Run(in, is, out, os);
       ColumnsForward(cre, cim, hp, out, os);
     } else {
-      ColumnsInverse(in, is, cre, cim, hp);
+      if (!ColumnsInverse(in, is, cre, cim, hp)) return rowcol_.Run(in, is, out, os);
       RowsInverse(cre, cim, hp, out, os);
     }
   }
 
+  // Whether a group's input values, seen as lane vectors, stay below safe_max_ and are finite:
+  // `amax` collects magnitudes, `nonfinite` x - x (NaN for inf and NaN).
+  static void Note(const V& t, V& amax, V& nonfinite) {
+    const V a = t < 0 ? -t : t;
+    amax = amax > a ? amax : a;
+    nonfinite += t - t;
+  }
+  bool InRange(const V& amax, const V& nonfinite) const {
+    for (std::size_t l = 0; l < kLanes; ++l)
+      if (!(nonfinite[l] == 0) || !(amax[l] <= safe_max_)) return false;
+    return true;
+  }
+
   // Pass 1 forward: row r of the buffer is the real FFT of the reordered row p1(r).
-  void RowsForward(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim, std::size_t hp) const {
+  // False (and the buffer unfinished) when the input is out of range.
+  bool RowsForward(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim, std::size_t hp) const {
     const std::size_t groups = (n1_ + kLanes - 1) / kLanes;
+    std::atomic<bool> in_range{true};
     detail::parallel_for(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       const auto [v, s] = ThreadLineBuffers<V>(n2_, h_ + rfft_.scratch_len());
+      V amax{}, nonfinite{};
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t r0 = g * kLanes, cnt = std::min(kLanes, n1_ - r0);
         const T0* rows[kLanes];
@@ -118,6 +142,7 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
           const std::ptrdiff_t o = static_cast<std::ptrdiff_t>(perm2_[j]) * is[1];
           V t;
           for (std::size_t l = 0; l < kLanes; ++l) t[l] = rows[l][o];
+          Note(t, amax, nonfinite);
           v[j] = t;
         }
         rfft_.forward(v, s, s + h_);
@@ -127,7 +152,9 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
             cim[(r0 + l) * hp + k] = s[k].i[l];
           }
       }
+      if (!InRange(amax, nonfinite)) in_range.store(false, std::memory_order_relaxed);
     });
+    return in_range.load(std::memory_order_relaxed);
   }
 
   // Pass 2 forward: column FFTs and the symmetric post-processing into output columns k2, N2-k2.
@@ -164,11 +191,14 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
   }
 
   // Pass 1 inverse: combine the column pair (k2, N2-k2), pre-rotate along both axes, inverse FFT.
-  void ColumnsInverse(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim,
+  // False (and the buffer unfinished) when the input is out of range.
+  bool ColumnsInverse(const T0* in, const std::ptrdiff_t* is, T0* cre, T0* cim,
                       std::size_t hp) const {
     const std::size_t groups = hp / kLanes;
+    std::atomic<bool> in_range{true};
     detail::parallel_for(threads_, groups, [&](std::size_t g0, std::size_t g1) {
       Cx<V>* const z2 = ThreadLineBuffers<V>(0, 2 * n1_ + cfft_.scratch_len()).second;
+      V amax{}, nonfinite{};
       for (std::size_t g = g0; g < g1; ++g) {
         const std::size_t k0 = g * kLanes, cnt = std::min(kLanes, h_ - k0);
         Cx<V>* z = z2 + n1_;
@@ -181,6 +211,8 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
             a[l] = row[static_cast<std::ptrdiff_t>(k2) * is[1]];
             b[l] = k2 == 0 ? T0(0) : row[static_cast<std::ptrdiff_t>(n2_ - k2) * is[1]];
           }
+          Note(a, amax, nonfinite);
+          Note(b, amax, nonfinite);
           z2[k1] = CMul(w2, Cx<V>{a, -b});  // (x(k1,k2) - i x(k1,N2-k2)) W2'
         }
         for (std::size_t k1 = 0; k1 < n1_; ++k1) {
@@ -194,7 +226,9 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
           std::memcpy(cim + r * hp + k0, &z[r].i, sizeof(V));
         }
       }
+      if (!InRange(amax, nonfinite)) in_range.store(false, std::memory_order_relaxed);
     });
+    return in_range.load(std::memory_order_relaxed);
   }
 
   // Pass 2 inverse: inverse real FFT of each row, scattered through p1 (rows) and p2 (columns).
@@ -235,6 +269,8 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
   ComplexFFT<T0> cfft_;
   std::vector<Cx<T0>> w1_, w2_;
   std::vector<std::size_t> perm1_, perm2_;
+  T0 safe_max_;         // inputs above it could overflow the 2D sums (|sum| <= 8 n1 n2 max|x|)
+  CpuPlan<T0> rowcol_;  // the row-column plan of the same description, for such inputs
 };
 
 }  // namespace dctx::cpu::HWY_NAMESPACE

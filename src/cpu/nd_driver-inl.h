@@ -2,7 +2,9 @@
 // N-D driver of the CPU back end: for each transformed axis, gather kLanes lines into a
 // lane-interleaved buffer (one compiler vector per element), run the 1D transform once on
 // vectors, scatter back. Lines adjacent in memory are loaded as whole vectors. The first axis reads
-// the input and writes the output; later axes work in place on the output.
+// the input and writes the output; later axes work in place on the output. A line whose output is
+// not finite is computed again from its input, which is still intact before the scatter
+// (extremes-inl.h: inputs near the top of the range, infinities).
 
 #if defined(DCTX_CPU_ND_DRIVER_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef DCTX_CPU_ND_DRIVER_INL_H_
@@ -11,7 +13,10 @@
 #define DCTX_CPU_ND_DRIVER_INL_H_
 #endif
 
+#include <tuple>
+
 #include "core/thread_pool.hpp"
+#include "cpu/extremes-inl.h"
 #include "cpu/host_plan-inl.h"
 #include "cpu/r2r-inl.h"
 
@@ -59,6 +64,8 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
 
   const Shape& shape() const { return shape_; }
 
+ public:
+  // Also the fallback of the fused 2D plan (fused2d-inl.h) for inputs at the edge of the range.
   void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
     bool first = true;
     for (const Axis& a : axes_) {
@@ -70,6 +77,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     }
   }
 
+ private:
   // One axis: lines enumerated over the other axes, innermost fastest.
   void RunAxis(const Axis& a, const T0* in, const std::ptrdiff_t* is, T0* out,
                const std::ptrdiff_t* os) const {
@@ -87,8 +95,19 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     }
     const std::ptrdiff_t lin = is[a.axis], lout = os[a.axis];
     const std::size_t groups = (nlines + kLanes - 1) / kLanes;
+    // A few lines in all (a 1D transform): every group runs as scalar code, so the buffers are
+    // sized in scalars, not in vectors of kLanes.
+    const bool scalar_only = SingleLines(nlines);
     auto work = [&](std::size_t g_begin, std::size_t g_end) {
-      const auto [buf, scratch] = ThreadLineBuffers<V>(n, a.r2r.scratch_len());
+      V* buf;
+      Cx<V>* scratch;
+      if (scalar_only) {
+        const auto b = ThreadLineBuffers<T0>(n, a.r2r.scratch_len());
+        buf = reinterpret_cast<V*>(b.first);
+        scratch = reinterpret_cast<Cx<V>*>(b.second);
+      } else {
+        std::tie(buf, scratch) = ThreadLineBuffers<V>(n, a.r2r.scratch_len());
+      }
       std::ptrdiff_t oin[kLanes], oout[kLanes];
       for (std::size_t g = g_begin; g < g_end; ++g) {
         const std::size_t j0 = g * kLanes, cnt = std::min(kLanes, nlines - j0);
@@ -101,6 +120,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
             for (std::size_t i = 0; i < n; ++i)
               line[i] = in[oin[l] + static_cast<std::ptrdiff_t>(i) * lin];
             a.r2r.exec(line, sscr);
+            if (AnyNonFinite(line, n)) RedoLine(a.r2r, in + oin[l], lin, n, line, sscr);
             for (std::size_t i = 0; i < n; ++i)
               out[oout[l] + static_cast<std::ptrdiff_t>(i) * lout] = line[i];
           }
@@ -108,6 +128,8 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         }
         Gather(in, lin, oin, cnt, n, buf);
         a.r2r.exec(buf, scratch);
+        if (const unsigned bad = NonFiniteLanes(buf, n, cnt))
+          RedoLanes(a.r2r, in, lin, oin, cnt, n, bad, buf, scratch);
         Scatter(buf, out, lout, oout, cnt, n);
       }
     };

@@ -62,6 +62,8 @@ class R2R {
 
   std::size_t size() const { return n_; }
   std::size_t scratch_len() const { return scratch_; }
+  /// The transform computed (an inverse already mapped to its type).
+  AxisTransform computed() const { return t_; }
 
   /// In place on x[0..n) (contiguous lanes); `s` holds scratch_len() complex lanes.
   template <class T>

@@ -133,6 +133,7 @@ expect_fail "float32 or float64" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/xi16.npy
 expect_fail "missing.npy" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/missing.npy" "$tmp/bad.npy"
 expect_fail "--kernel int16 transforms int16 data (--int16)" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --kernel int16
 expect_fail "mpeg" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize mpeg
+expect_fail "--quality applies to --quantize" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quality 5
 expect_fail "1..100" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize jpeg --quality 101
 expect_fail "int16" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize nvidia --inverse
 expect_fail "float32 or float64" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/xi16.npy" "$tmp/bad.npy" --quantize nvidia

@@ -46,6 +46,11 @@ TEST(CApi, BadArguments) {
   EXPECT_EQ(dctx_plan_create(&p, 1, shape, 0, nullptr, nullptr, nullptr, 7, 0, -1, 0, 1),
             DCTX_EINVAL);
   EXPECT_EQ(dctx_execute_f64(nullptr, nullptr, nullptr, nullptr, nullptr), DCTX_EINVAL);
+  // A plan no memory could hold: an invalid argument, not an internal error after a bad_alloc.
+  const size_t huge[1] = {size_t(1) << 58};
+  EXPECT_EQ(dctx_plan_create(&p, 1, huge, 0, nullptr, nullptr, nullptr, DCTX_F64, 0, -1, 0, 1),
+            DCTX_EINVAL);
+  EXPECT_NE(std::strstr(dctx_last_error(), "plan tables"), nullptr);
   EXPECT_STREQ(dctx_version(), dctx::kVersion);
 }
 

@@ -29,6 +29,9 @@ TEST(Errors, BadDescriptions) {
   const std::size_t huge = std::numeric_limits<std::size_t>::max() / 4;
   expect_error(PlanDesc{.shape = {huge, 16}}, "overflows");
   expect_error(PlanDesc{.shape = {std::size_t(1) << 40, std::size_t(1) << 40}}, "overflows");
+  // Plans whose tables no memory could hold fail at once, before any allocation.
+  expect_error(PlanDesc{.shape = {std::size_t(1) << 58}}, "GiB of plan tables");
+  expect_error(PlanDesc{.shape = {16, std::size_t(1) << 40}}, "GiB of plan tables");
   // DST-I of length 1 is defined.
   EXPECT_NO_THROW(Plan(PlanDesc{.shape = {1}, .kind = Kind::DST, .type = 1}));
 }

@@ -11,6 +11,7 @@
 #include "core/fft_tables.hpp"
 #include "core/r2r_tables.hpp"
 #include "core/roots.hpp"
+#include "oracle/oracle.hpp"
 
 namespace dctx::detail {
 namespace {
@@ -34,6 +35,23 @@ TEST(Tables, RootsReduceTheIndexExactly) {
   const auto want = expi(-2 * kPi * LD(big % 7) / 7);
   EXPECT_LT(std::abs(z - want), 1e-18L);
   EXPECT_LT(std::abs(unit_root(-3, 8, +1) - expi(2 * kPi * 5 / 8)), 1e-18L);
+}
+
+// Every octant, unit_root and RootTable (one table below 4096, split hi/lo tables above), both
+// signs: within a few long-double ulps of sin/cos evaluated on the angle itself.
+TEST(Tables, RootsOfEveryOctantAndBothRoutes) {
+  for (std::int64_t den : {7LL, 8LL, 1000LL, 4095LL, 4096LL, 65537LL, 1048576LL, 2000003LL})
+    for (int sign : {-1, +1}) {
+      const RootTable table(den, sign);
+      const std::int64_t step = std::max<std::int64_t>(1, den / 997);
+      for (std::int64_t num = 0; num < den; num += step) {
+        const auto want = expi(sign * 2 * kPi * LD(num) / LD(den));
+        ASSERT_LT(std::abs(unit_root(num, den, sign) - want), 1e-17L) << num << "/" << den;
+        ASSERT_LT(std::abs(table(num) - want), 1e-17L) << num << "/" << den;
+        ASSERT_LT(std::abs(table(num + 3 * den) - want), 1e-17L) << num << "/" << den;
+        ASSERT_LT(std::abs(table(num - den) - want), 1e-17L) << num << "/" << den;
+      }
+    }
 }
 
 TEST(Tables, FactorisationAndBluestein) {
@@ -127,6 +145,25 @@ TEST(Tables, AxisScalesAndTheFused2DTerms) {
   ExpectClose(f.w2[4], s2 * expi(-kPi * 4 / 18), "w2[4]");
   EXPECT_EQ(f.perm1, (std::vector<std::size_t>{0, 2, 4, 5, 3, 1}));
   EXPECT_EQ(f.perm2, (std::vector<std::size_t>{0, 2, 4, 6, 8, 7, 5, 3, 1}));
+}
+
+// The sign of every matrix entry, against the long-double oracle applied to unit vectors; an entry
+// whose angle makes it an exact zero (the oracle gives a rounding residue) has sign 0.
+TEST(Tables, CoefficientSignsMatchTheDefinitions) {
+  for (Kind kind : {Kind::DCT, Kind::DST})
+    for (int type = 1; type <= 4; ++type)
+      for (std::size_t n = (kind == Kind::DCT && type == 1) ? 2 : 1; n <= 24; ++n)
+        for (std::size_t j = 0; j < n; ++j) {
+          std::vector<LD> e(n, 0.0L);
+          e[j] = 1.0L;
+          for (std::size_t k = 0; k < n; ++k) {
+            const LD c = oracle::transform_at(kind, type, e, k);
+            const int want = std::fabs(c) < 1e-15L ? 0 : (c > 0 ? 1 : -1);
+            EXPECT_EQ(r2r_coefficient_sign({kind, type}, n, k, j), want)
+                << (kind == Kind::DCT ? "DCT-" : "DST-") << type << " n=" << n << " k=" << k
+                << " j=" << j << " entry " << static_cast<double>(c);
+          }
+        }
 }
 
 }  // namespace
