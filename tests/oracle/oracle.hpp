@@ -28,18 +28,40 @@ double tolerance(std::size_t n) {
   return bound < floor ? bound : floor;
 }
 
+/// cos (or sin) of pi * m / d for m in [0, 2d), each by cosl (sinl) on its own angle, kept per
+/// thread for the last few d: the O(N^2) definitions below look each entry up instead of
+/// evaluating it (the same values, far faster for long lengths).
+template <bool kSin>
+const std::vector<LD>& trig_table(long long d) {
+  struct Entry {
+    long long d = 0;
+    std::vector<LD> v;
+  };
+  thread_local Entry cache[4];
+  thread_local unsigned next = 0;
+  for (const Entry& e : cache)
+    if (e.d == d) return e.v;
+  Entry& e = cache[next++ % 4];
+  const LD pi = 3.141592653589793238462643383279502884L;
+  e.d = d;
+  e.v.resize(static_cast<std::size_t>(2 * d));
+  for (long long m = 0; m < 2 * d; ++m) {
+    const LD a = pi * static_cast<LD>(m) / static_cast<LD>(d);
+    e.v[static_cast<std::size_t>(m)] = kSin ? std::sin(a) : std::cos(a);
+  }
+  return e.v;
+}
+
 /// cos/sin(pi * m / d) with m reduced exactly first.
 inline LD cospi(long long m, long long d) {
-  const LD pi = 3.141592653589793238462643383279502884L;
   m %= 2 * d;
   if (m < 0) m += 2 * d;
-  return std::cos(pi * static_cast<LD>(m) / static_cast<LD>(d));
+  return trig_table<false>(d)[static_cast<std::size_t>(m)];
 }
 inline LD sinpi(long long m, long long d) {
-  const LD pi = 3.141592653589793238462643383279502884L;
   m %= 2 * d;
   if (m < 0) m += 2 * d;
-  return std::sin(pi * static_cast<LD>(m) / static_cast<LD>(d));
+  return trig_table<true>(d)[static_cast<std::size_t>(m)];
 }
 
 /// Unnormalised forward transform of one type by definition, for output index k.
