@@ -3,8 +3,8 @@
 #   make demo   installs what is missing, builds the dctx command and runs the main demo
 #   make test   installs what is missing, builds, and runs every test, then the CPU tests again
 #               under AddressSanitizer + UndefinedBehaviorSanitizer and the concurrency tests
-#               under ThreadSanitizer
-# Other targets: build, bench, asan, tsan, clean.
+#               under ThreadSanitizer, and the fuzz harnesses (make fuzz)
+# Other targets: build, bench, asan, tsan, fuzz, clean.
 #
 # Python packages go into a virtual environment of the project (.venv, made from $(PYTHON)), never
 # into the system's interpreter, so that Debian's own /usr/bin/python3 (PEP 668) works as well as
@@ -20,10 +20,10 @@ VPY := $(CURDIR)/$(VENV)/bin/python
 
 # What the dctx command needs (make demo); what the tests add; what the benchmarks add.
 DEMO_PACKAGES := build-essential cmake ninja-build pkg-config libhwy-dev libcli11-dev libstb-dev
-TEST_PACKAGES := $(DEMO_PACKAGES) libgtest-dev
+TEST_PACKAGES := $(DEMO_PACKAGES) libgtest-dev clang libclang-rt-14-dev
 BENCH_PACKAGES := libbenchmark-dev libfftw3-dev python3-pythran libopencv-dev
 
-.PHONY: all deps demo-deps bench-deps venv build demo test asan tsan bench clean
+.PHONY: all deps demo-deps bench-deps venv build demo test asan tsan fuzz bench clean
 
 all: build
 
@@ -61,6 +61,7 @@ test: build
 	ctest --preset release -j $(JOBS)
 	$(MAKE) --no-print-directory asan
 	$(MAKE) --no-print-directory tsan
+	$(MAKE) --no-print-directory fuzz
 
 asan: deps
 	cmake --preset asan
@@ -71,6 +72,13 @@ tsan: deps
 	cmake --preset tsan
 	cmake --build --preset tsan -j $(JOBS)
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --preset tsan -j $(JOBS)
+
+# The libFuzzer harnesses (tests/fuzz, docs/fuzzing.md; clang): each replays its corpus, then
+# fuzzes for DCTX_FUZZ_SECONDS seconds (make fuzz DCTX_FUZZ_SECONDS=600; 30 by default).
+fuzz: deps
+	cmake --preset fuzz $(if $(DCTX_FUZZ_SECONDS),-DDCTX_FUZZ_SECONDS=$(DCTX_FUZZ_SECONDS))
+	cmake --build --preset fuzz -j $(JOBS)
+	ctest --preset fuzz
 
 bench-deps: deps
 	@bash tools/apt_install.sh $(BENCH_PACKAGES)

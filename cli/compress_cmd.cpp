@@ -20,6 +20,7 @@ struct CompressArgs {
   std::string in, out;
   double keep = 0.1;
   int threads = 1;
+  std::size_t max_pixels = kDefaultMaxImagePixels;
   bool color = false, json = false;
 };
 
@@ -30,7 +31,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 void run(const CompressArgs& a) {
   if (!(a.keep > 0.0 && a.keep <= 1.0))
     throw Error("--keep must be in (0, 1], got " + std::to_string(a.keep));
-  const Image original = read_image(a.in);
+  const Image original = read_image(a.in, {.max_pixels = a.max_pixels});
   const Image src = a.color ? original : image_luma(original);
   const std::size_t h = static_cast<std::size_t>(src.height),
                     w = static_cast<std::size_t>(src.width);
@@ -110,6 +111,8 @@ void add_compress_command(CLI::App& app) {
   c->add_option("--keep", args->keep, "fraction of coefficients kept, in (0, 1]")
       ->capture_default_str();
   c->add_option("--threads", args->threads, "worker threads (0 = all)")->capture_default_str();
+  c->add_option("--max-pixels", args->max_pixels, "refuse larger input images (width x height)")
+      ->capture_default_str();
   c->add_flag("--color", args->color, "compress the RGB channels instead of the luma");
   c->add_flag("--json", args->json,
               "print one JSON object (README, \"JSON output\") instead of text");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // .npy reader/writer (NumPy format specification, numpy/lib/format.py docs: magic "\x93NUMPY",
-// version, little-endian header length, an ASCII dict with descr, fortran_order, shape).
+// version, little-endian header length, a Python dict literal with descr, fortran_order, shape;
+// py_literal.cpp parses it). Every size is checked before it is formed and against the file before
+// anything is allocated: a header cannot make the reader allocate more than the file holds.
 #include "npy.hpp"
 
 #include <algorithm>
@@ -10,45 +12,261 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <limits>
-#include <sstream>
+
+#include <sys/stat.h>
 
 #include "core/atomic_file.hpp"
+#include "py_literal.hpp"
 
 namespace dctx::cli {
 namespace {
 
-std::string read_all(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw Error("cannot open '" + path + "': " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  if (f.bad()) throw Error("cannot read '" + path + "'");
-  return ss.str();
+constexpr std::size_t kMaxHeaderChars = 10000;  // numpy.lib.format's max_header_size
+constexpr std::size_t kMaxAxes = 64;            // NumPy's NPY_MAXDIMS
+
+// The header's dict, checked as numpy.lib.format._read_array_header checks it.
+struct NpyHeader {
+  std::string descr;
+  bool fortran_order = false;
+  std::vector<std::uint64_t> shape;  // extents, each <= INT64_MAX
+};
+
+// Where a value written at `at` ends, roughly: the next ',' or '}' outside brackets, or a line end.
+std::string_view value_text(std::string_view t, std::size_t at) {
+  int depth = 0;
+  std::size_t e = at;
+  for (; e < t.size() && t[e] != '\n' && t[e] != '\r'; ++e) {
+    if (t[e] == '(' || t[e] == '[' || t[e] == '{') ++depth;
+    if ((t[e] == ')' || t[e] == ']' || t[e] == '}') && --depth < 0) break;
+    if (t[e] == ',' && depth == 0) break;
+  }
+  while (e > at && t[e - 1] == ' ') --e;
+  return t.substr(at, e - at);
 }
 
-std::string dict_value(const std::string& header, const std::string& key, const std::string& path) {
-  const auto k = header.find("'" + key + "'");
-  if (k == std::string::npos)
-    throw Error("malformed .npy header in '" + path + "': no '" + key + "'");
-  auto c = header.find(':', k);
-  if (c == std::string::npos) throw Error("malformed .npy header in '" + path + "'");
-  ++c;
-  while (c < header.size() && header[c] == ' ') ++c;
-  if (c >= header.size()) throw Error("malformed .npy header in '" + path + "'");
-  if (header[c] == '\'') {
-    const auto e = header.find('\'', c + 1);
-    if (e == std::string::npos) throw Error("malformed .npy header in '" + path + "'");
-    return header.substr(c + 1, e - c - 1);
+// `text` of format version `major` (1 and 2: latin-1 text, 3: UTF-8).
+NpyHeader parse_header(std::string_view text, int major, const std::string& path) {
+  const std::string in = "'" + path + "': ";
+  const std::string bad = in + "malformed .npy header: ";
+  std::size_t chars = text.size(), at = 0;
+  if (major >= 3 && (chars = utf8_chars(text, &at)) == std::string_view::npos)
+    throw Error(bad + "invalid UTF-8 at byte " + std::to_string(at) + " (format 3.0 is UTF-8)");
+  if (chars > kMaxHeaderChars)
+    throw Error(in + "the .npy header is " + std::to_string(chars) +
+                " characters long, more than NumPy reads (" + std::to_string(kMaxHeaderChars) +
+                ")");
+  if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+    throw Error(bad + "a NUL byte at byte " + std::to_string(nul));
+  PyValue d;
+  try {
+    d = parse_py_literal(text, major < 3, major < 3);
+  } catch (const PyLiteralError& f) {
+    const std::string value = quoted(value_text(text, f.value_at));
+    if (f.key == "shape")
+      throw Error(in + "malformed shape " + value +
+                  " in the header: expected a tuple of non-negative integers");
+    if (f.key == "fortran_order")
+      throw Error(in + "malformed fortran_order " + value +
+                  " in the header: expected True or False");
+    if (f.key == "descr")
+      throw Error(in + "malformed descr " + value +
+                  " in the header: expected a dtype string such as '<f4'");
+    throw Error(bad + f.what + " at byte " + std::to_string(f.at) +
+                " (expected a Python dict literal such as {'descr': '<f4', 'fortran_order': False, "
+                "'shape': (8, 8)})");
   }
-  if (header[c] == '(') {
-    const auto e = header.find(')', c);
-    if (e == std::string::npos) throw Error("malformed .npy header in '" + path + "'");
-    return header.substr(c + 1, e - c - 1);
+  if (d.kind != PyValue::Dict)
+    throw Error(bad + "not a dict but " + quoted(text.substr(d.begin, d.end - d.begin)));
+  const PyValue* found[3] = {nullptr, nullptr, nullptr};
+  static constexpr std::string_view kKeys[3] = {"descr", "fortran_order", "shape"};
+  std::string keys;
+  bool other = false;
+  for (std::size_t k = 0; k < d.items.size(); k += 2) {
+    const PyValue& key = d.items[k];
+    const std::string name = key.kind == PyValue::Str
+                                 ? quoted(key.s)
+                                 : excerpt(text.substr(key.begin, key.end - key.begin), 30);
+    if (keys.find(name) == std::string::npos) keys += (keys.empty() ? "" : ", ") + name;
+    bool known = false;
+    for (int j = 0; j < 3; ++j) {
+      if (key.kind != PyValue::Str || key.s != kKeys[j]) continue;
+      found[j] = &d.items[k + 1];
+      known = true;
+    }
+    other = other || !known;
   }
-  auto e = header.find_first_of(",}", c);
-  return header.substr(c, e - c);
+  if (other || !found[0] || !found[1] || !found[2])
+    throw Error(bad + "its keys are " + (keys.empty() ? "none" : keys) +
+                "; expected exactly 'descr', 'fortran_order' and 'shape'");
+  NpyHeader h;
+  const PyValue& descr = *found[0];
+  if (descr.kind != PyValue::Str)
+    throw Error("unsupported dtype " + quoted(text.substr(descr.begin, descr.end - descr.begin)) +
+                " in '" + path + "' (expected a dtype string such as '<f4')");
+  h.descr = descr.s;
+  const PyValue& fo = *found[1];
+  if (fo.kind != PyValue::Bool)
+    throw Error(in + "malformed fortran_order " + quoted(text.substr(fo.begin, fo.end - fo.begin)) +
+                " in the header: expected True or False");
+  h.fortran_order = fo.u != 0;
+  const PyValue& shape = *found[2];
+  const std::string_view shape_text = text.substr(shape.begin, shape.end - shape.begin);
+  const std::string malformed =
+      in + "malformed shape " + quoted(shape_text) + " in the header: expected a tuple of ";
+  if (shape.kind != PyValue::Tuple) throw Error(malformed + "non-negative integers");
+  for (const PyValue& e : shape.items) {
+    if (e.kind != PyValue::Int) throw Error(malformed + "non-negative integers");
+    const std::string_view et = text.substr(e.begin, e.end - e.begin);
+    if (e.negative)
+      throw Error(malformed + "non-negative integers (" + excerpt(et, 30) + " is negative)");
+    if (e.huge) throw Error(in + "shape extent " + excerpt(et) + " is too large");
+    h.shape.push_back(e.u);
+  }
+  if (h.shape.size() > kMaxAxes)
+    throw Error(malformed + "at most 64 integers (NumPy's largest number of axes)");
+  return h;
+}
+
+// An open file and what it holds. Regular files are sized up front; pipes and devices are read
+// as far as the header says, so that no claim of the header is allocated before it is read.
+struct File {
+  explicit File(const std::string& path) : path(path), f(std::fopen(path.c_str(), "rb")) {
+    if (!f) throw Error("cannot open '" + path + "': " + std::strerror(errno));
+    struct stat st {};
+    if (fstat(fileno(f), &st) == 0) {
+      if (S_ISDIR(st.st_mode)) {
+        std::fclose(f);
+        throw Error("cannot read '" + path + "': it is a directory");
+      }
+      if (S_ISREG(st.st_mode)) size = static_cast<std::uint64_t>(st.st_size);
+    }
+  }
+  ~File() { std::fclose(f); }
+  File(const File&) = delete;
+  File& operator=(const File&) = delete;
+
+  /// Up to `n` more bytes (fewer at the end of the file), read in chunks as they arrive.
+  std::string read(std::uint64_t n) {
+    std::string out;
+    while (out.size() < n) {
+      const std::size_t chunk =
+          static_cast<std::size_t>(std::min<std::uint64_t>(n - out.size(), 1 << 20));
+      const std::size_t old = out.size();
+      out.resize(old + chunk);
+      const std::size_t got = std::fread(out.data() + old, 1, chunk, f);
+      out.resize(old + got);
+      if (got < chunk) {
+        if (std::ferror(f)) throw Error("cannot read '" + path + "': " + std::strerror(errno));
+        break;
+      }
+    }
+    return out;
+  }
+
+  const std::string& path;
+  std::FILE* f;
+  std::uint64_t size = std::numeric_limits<std::uint64_t>::max();  ///< unknown: not a regular file
+};
+
+std::uint64_t little_endian(const std::string& b, std::size_t at, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i)
+    v |= static_cast<std::uint64_t>(static_cast<unsigned char>(b[at + i])) << (8 * i);
+  return v;
+}
+
+std::string shape_string(const Shape& shape) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+struct Parsed {
+  NpyArray a;
+  std::string body;  ///< the data, exactly size() * itemsize bytes
+  char endian = '<';
+  char kind = 'f';
+  std::size_t itemsize = 0;
+};
+
+// The dtypes dctx reads: byte order (optional) + kind + size, as NumPy writes them (dtype.descr).
+void parse_descr(Parsed& r, const std::string& descr, const std::string& path) {
+  const std::size_t b = !descr.empty() && std::strchr("<>|=", descr[0]) ? 1 : 0;
+  const std::string ks = descr.substr(std::min(b, descr.size()));
+  static constexpr const char* kTypes[] = {"f2", "f4", "f8", "i1", "i2", "i4",
+                                           "i8", "u1", "u2", "u4", "u8", "b1"};
+  bool ok = false;
+  for (const char* t : kTypes) ok = ok || ks == t;
+  if (!ok)
+    throw Error(
+        "unsupported dtype '" + excerpt(descr, 30) + "' in '" + path +
+        "' (expected float16/32/64, integers or bool; complex and long double are not supported)");
+  r.kind = ks[0];
+  r.itemsize = static_cast<std::size_t>(ks[1] - '0');
+  const char native = std::endian::native == std::endian::little ? '<' : '>';
+  r.endian = r.itemsize == 1                                ? '|'
+             : b == 0 || descr[0] == '=' || descr[0] == '|' ? native
+                                                            : descr[0];
+  r.a.dtype = r.endian + ks;  // NumPy's spelling: '<f4', '>i2', '|u1', '|b1'
+}
+
+Parsed parse(const std::string& path) {
+  Parsed r;
+  File file(path);
+  const std::string pre = file.read(8);
+  if (pre.size() < 6 || pre.compare(0, 6, "\x93NUMPY") != 0)
+    throw Error("'" + path + "' is not a .npy file (bad magic)");
+  if (pre.size() < 8) throw Error("'" + path + "' is truncated (header)");
+  const int major = static_cast<unsigned char>(pre[6]), minor = static_cast<unsigned char>(pre[7]);
+  if ((major < 1 || major > 3) || minor != 0)
+    throw Error("'" + path + "' has unsupported .npy format version " + std::to_string(major) +
+                "." + std::to_string(minor) + " (dctx reads 1.0, 2.0 and 3.0)");
+  const int len_bytes = major == 1 ? 2 : 4;
+  const std::string len = file.read(len_bytes);
+  if (len.size() < static_cast<std::size_t>(len_bytes))
+    throw Error("'" + path + "' is truncated (header)");
+  const std::uint64_t hlen = little_endian(len, 0, len_bytes);
+  // At most 4 bytes a character (format 3.0 is UTF-8): longer is over NumPy's limit for sure.
+  if (hlen > 4 * kMaxHeaderChars)
+    throw Error("'" + path + "': the .npy header is " + std::to_string(hlen) +
+                " bytes long, more than NumPy reads (" + std::to_string(kMaxHeaderChars) + ")");
+  const std::string header = file.read(hlen);
+  if (header.size() < hlen) throw Error("'" + path + "' is truncated (header)");
+  const std::uint64_t offset = 8 + static_cast<std::uint64_t>(len_bytes) + hlen;
+  NpyHeader h = parse_header(header, major, path);
+  parse_descr(r, h.descr, path);
+  r.a.fortran_order = h.fortran_order;
+  r.a.shape.assign(h.shape.begin(), h.shape.end());
+  // Every extent is at most INT64_MAX (parse_header); so are the element count and the byte
+  // count, checked before they are formed, as NumPy checks them.
+  constexpr std::uint64_t kMax = std::numeric_limits<std::int64_t>::max();
+  std::uint64_t n = 1;
+  bool empty = false;
+  for (const std::uint64_t e : h.shape) empty = empty || e == 0;
+  if (empty) throw Error("'" + path + "' holds an empty array (a zero extent)");
+  for (const std::uint64_t e : h.shape) {
+    if (n > kMax / e)
+      throw Error("'" + path + "': shape " + shape_string(r.a.shape) +
+                  " is too large: its element count overflows");
+    n *= e;
+  }
+  if (n > kMax / r.itemsize)
+    throw Error("'" + path + "': shape " + shape_string(r.a.shape) +
+                " is too large: " + std::to_string(n) + " elements of " +
+                std::to_string(r.itemsize) + " bytes exceed the largest array (2^63 - 1 bytes)");
+  const std::uint64_t bytes = n * r.itemsize;
+  const std::string truncated = "'" + path + "' is truncated: shape " + shape_string(r.a.shape) +
+                                " of " + r.a.dtype + " needs " + std::to_string(bytes) +
+                                " data bytes, ";
+  if (file.size != std::numeric_limits<std::uint64_t>::max() &&
+      (file.size < offset || file.size - offset < bytes))
+    throw Error(truncated + "the file has " +
+                std::to_string(file.size < offset ? 0 : file.size - offset));
+  r.body = file.read(bytes);
+  if (r.body.size() < bytes)
+    throw Error(truncated + "the file has " + std::to_string(r.body.size()));
+  return r;
 }
 
 // Decode one element of an elementary dtype to double.
@@ -74,92 +292,13 @@ double half_to_double(std::uint16_t h) {
   return s ? -v : v;
 }
 
-struct Parsed {
-  NpyArray a;
-  std::string body;
-  std::size_t offset = 0;
-  char endian = '<';
-  char kind = 'f';
-  std::size_t itemsize = 0;
-};
-
-Parsed parse(const std::string& path) {
-  Parsed r;
-  r.body = read_all(path);
-  const std::string& s = r.body;
-  if (s.size() < 10 || s.compare(0, 6, "\x93NUMPY") != 0)
-    throw Error("'" + path + "' is not a .npy file (bad magic)");
-  const int major = static_cast<unsigned char>(s[6]);
-  std::size_t hlen, hstart;
-  if (major == 1) {
-    hlen = static_cast<unsigned char>(s[8]) |
-           (static_cast<std::size_t>(static_cast<unsigned char>(s[9])) << 8);
-    hstart = 10;
-  } else if (major == 2 || major == 3) {
-    if (s.size() < 12) throw Error("'" + path + "' is truncated");
-    hlen = 0;
-    for (int i = 0; i < 4; ++i)
-      hlen |= static_cast<std::size_t>(static_cast<unsigned char>(s[8 + i])) << (8 * i);
-    hstart = 12;
-  } else {
-    throw Error("'" + path + "' has unsupported .npy version " + std::to_string(major));
-  }
-  if (hstart + hlen > s.size()) throw Error("'" + path + "' is truncated (header)");
-  const std::string header = s.substr(hstart, hlen);
-  r.offset = hstart + hlen;
-  const std::string descr = dict_value(header, "descr", path);
-  const std::string fo = dict_value(header, "fortran_order", path);
-  const std::string shp = dict_value(header, "shape", path);
-  r.a.dtype = descr;
-  r.a.fortran_order = fo.find("True") != std::string::npos;
-  if (descr.size() < 3) throw Error("unsupported dtype '" + descr + "' in '" + path + "'");
-  r.endian = descr[0];
-  r.kind = descr[1];
-  try {
-    r.itemsize = std::stoul(descr.substr(2));
-  } catch (...) {
-    throw Error("unsupported dtype '" + descr + "' in '" + path + "'");
-  }
-  const bool ok = (r.kind == 'f' && (r.itemsize == 2 || r.itemsize == 4 || r.itemsize == 8)) ||
-                  ((r.kind == 'i' || r.kind == 'u') &&
-                   (r.itemsize == 1 || r.itemsize == 2 || r.itemsize == 4 || r.itemsize == 8)) ||
-                  (r.kind == 'b' && r.itemsize == 1);
-  if (!ok || (r.endian != '<' && r.endian != '>' && r.endian != '|' && r.endian != '='))
-    throw Error(
-        "unsupported dtype '" + descr + "' in '" + path +
-        "' (expected float16/32/64, integers or bool; complex and long double are not supported)");
-  std::stringstream ss(shp);
-  std::string tok;
-  while (std::getline(ss, tok, ',')) {
-    const auto b = tok.find_first_not_of(" \t");
-    if (b == std::string::npos) continue;
-    tok = tok.substr(b);
-    if (tok.empty() || !std::isdigit(static_cast<unsigned char>(tok[0])))
-      throw Error("malformed shape '(" + shp + ")' in '" + path + "'");
-    r.a.shape.push_back(std::stoull(tok));
-  }
-  if (r.a.shape.empty())
-    throw Error("'" + path + "' holds a 0-d array; dctx needs at least one axis");
-  std::size_t n = 1;
-  for (auto e : r.a.shape) {
-    if (e == 0) throw Error("'" + path + "' holds an empty array (a zero extent)");
-    if (n > std::numeric_limits<std::size_t>::max() / e / 8)
-      throw Error("'" + path + "': shape overflows");
-    n *= e;
-  }
-  if (r.offset + n * r.itemsize > s.size())
-    throw Error("'" + path + "' is truncated: expected " + std::to_string(n * r.itemsize) +
-                " data bytes");
-  return r;
-}
-
 // Visits the elements in C order; Fortran-ordered data is read through its strides.
 template <class Fn>
 void for_each_element(const Parsed& p, Fn&& fn) {
   const std::size_t n = p.a.size();
   const bool swap =
       (p.endian == '>') == (std::endian::native == std::endian::little) && p.itemsize > 1;
-  const auto* base = reinterpret_cast<const unsigned char*>(p.body.data() + p.offset);
+  const auto* base = reinterpret_cast<const unsigned char*>(p.body.data());
   // Fortran order: storage offset of the current C-order index, updated like an odometer.
   const std::size_t nd = p.a.shape.size();
   std::vector<std::size_t> fstride(nd), sub(nd, 0);
@@ -274,9 +413,13 @@ NpyArray read_npy_int16(const std::string& path) {
     throw Error("'" + path + "' holds " + p.a.dtype + " but --int16 needs an integer array");
   p.a.i16.resize(p.a.size());
   for_each_element(p, [&](std::size_t k, double v) {
-    if (v < -32768 || v > 32767)
-      throw Error("'" + path + "' has a value outside int16: " + std::to_string(v));
-    p.a.i16[k] = static_cast<std::int16_t>(v);
+    if (v >= -32768 && v <= 32767) {
+      p.a.i16[k] = static_cast<std::int16_t>(v);
+      return;
+    }
+    char value[32];  // an integer of up to 64 bits, exact in double only up to 2^53: "%.0f"
+    std::snprintf(value, sizeof value, "%.0f", v);
+    throw Error("'" + path + "' has a value outside int16: " + value);
   });
   return std::move(p.a);
 }

@@ -17,7 +17,7 @@ std::size_t element_count(const Shape& shape);
 
 struct NpyArray {
   Shape shape;
-  std::string dtype;              ///< the file's descr, e.g. "<f4", ">i2", "|u1"
+  std::string dtype;              ///< the file's dtype as NumPy spells it: "<f4", ">i2", "|u1"
   bool fortran_order = false;     ///< as stored in the file (data below is always C order)
   std::vector<float> f32;         ///< filled when the file holds float32 (or float16, widened)
   std::vector<double> f64;        ///< filled for float64 and for every integer/bool dtype
@@ -27,8 +27,10 @@ struct NpyArray {
 };
 
 /// Read a .npy file. float32 (and float16) arrive as f32, float64 as f64, other numeric dtypes
-/// as f64; a note goes to `note` when the data was converted (dtype or Fortran order).
-/// Throws dctx::Error on unreadable or malformed files and unsupported dtypes.
+/// as f64; a note goes to `note` when the data was converted (dtype or Fortran order). The header
+/// is read as strictly as numpy.load reads it (npy_header.hpp); a 0-d array has an empty shape and
+/// one value; arrays with a zero extent are refused. Throws dctx::Error on unreadable, truncated or
+/// malformed files and unsupported dtypes, naming the file.
 NpyArray read_npy(const std::string& path, std::string* note = nullptr);
 /// Read a .npy file holding integers as int16 (values outside int16 are an error).
 NpyArray read_npy_int16(const std::string& path);

@@ -43,7 +43,8 @@ std::string in_cli_words(std::string m) {
        "--kernel int16 transforms int16 data (--int16); float data takes --kernel reference or "
        "fast"},
       {"nthreads", "--threads"},
-      {"threads must be", "--threads must be"},  // the transforms' message
+      {"ImageReadOptions::max_pixels", "--max-pixels"},  // the image readers' limit
+      {"threads must be", "--threads must be"},          // the transforms' message
   };
   for (const auto& [cxx, cli] : kWords)
     for (std::size_t at = m.find(cxx); at != std::string::npos; at = m.find(cxx, at + 1)) {

@@ -47,16 +47,23 @@ void run(const TransformArgs& a) {
   std::string note;
   NpyArray arr = read_npy(a.in, &note);
   if (!note.empty()) std::fprintf(stderr, "dctx: note: %s\n", note.c_str());
-  d.shape = arr.shape;
+  // A 0-d array (shape ()) has no axis to transform: as scipy.fft.dctn, the value is copied. The
+  // options are still checked, on a stand-in of one axis.
+  const bool scalar = arr.shape.empty();
+  if (scalar && !d.axes.empty())
+    throw Error("'" + a.in + "' holds a 0-d array: it has no axis for --axes " + a.axes);
+  d.shape = scalar ? Shape{2} : arr.shape;
   d.precision = arr.single() ? Precision::F32 : Precision::F64;
   using Clock = std::chrono::steady_clock;
   const auto t_plan = Clock::now();
   const Plan plan(d);  // validates everything before any output is written
   const auto t_execute = Clock::now();
-  if (a.verbose) std::fprintf(stderr, "dctx: %s\n", plan.describe().c_str());
-  if (arr.single())
+  if (a.verbose)
+    std::fprintf(stderr, "dctx: %s\n",
+                 scalar ? "0-d array: nothing to transform" : plan.describe().c_str());
+  if (!scalar && arr.single())
     plan.execute(View<float>(arr.f32.data(), arr.shape));
-  else
+  else if (!scalar)
     plan.execute(View<double>(arr.f64.data(), arr.shape));
   const auto t_done = Clock::now();
   if (arr.single())
@@ -65,7 +72,7 @@ void run(const TransformArgs& a) {
     write_npy(a.out, arr.shape, arr.f64.data());
   if (!a.json) return;
   std::string axes = "[";
-  for (std::size_t i = 0; i < plan.desc().axes.size(); ++i)
+  for (std::size_t i = 0; !scalar && i < plan.desc().axes.size(); ++i)
     axes += (i ? ", " : "") + std::to_string(plan.desc().axes[i]);
   const auto secs = [](Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double>(b - a).count();

@@ -1,36 +1,24 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// 8-bit image files: reading through stb_image (BMP, PNG, PGM/PPM, JPEG only), writing PNG
-// and BMP through stb_image_write and PGM/PPM directly; writes go through a temporary file in the
-// target folder and a rename, so a failure never leaves a partial file.
+// 8-bit image files. Reading: the file's bytes are checked and prepared (image_headers.cpp,
+// image_png.cpp) and then decoded by the one decoder of their format (stb_decode.cpp: stb_image's
+// PNG, BMP and JPEG decoders; image_headers.cpp: binary PGM/PPM). Writing: PNG and BMP through
+// stb_image_write, PGM/PPM directly; writes go through a temporary file in the target folder and
+// a rename, so a failure never leaves a partial file.
 #include <cctype>
 #include <cerrno>
+#include <climits>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <iterator>
-#include <limits>
-#include <memory>
 #include <string>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <vector>
 
 #include "core/atomic_file.hpp"
 #include "dctx/image_io.hpp"
 #include "dctx/types.hpp"
+#include "image_io/image_formats.hpp"
 
-// The single-file libraries are compiled here (no libstb at run time), with only the decoders of
-// the formats the documentation names: the others (HDR, GIF, PSD, TGA, PIC) never see a file.
-#define STB_IMAGE_IMPLEMENTATION
 #define STB_IMAGE_WRITE_IMPLEMENTATION
-#define STBI_ONLY_PNG
-#define STBI_ONLY_BMP
-#define STBI_ONLY_PNM
-#define STBI_ONLY_JPEG
-#include <stb/stb_image.h>
 #include <stb/stb_image_write.h>
 
 namespace dctx {
@@ -63,79 +51,53 @@ void append(void* context, void* data, int size) {
   static_cast<std::string*>(context)->append(static_cast<const char*>(data), std::size_t(size));
 }
 
-/// stb_image reads uncompressed BMP and binary PNM data without checking that the file holds it
-/// all (a truncated file decodes with black rows). Return the byte count those formats need, or 0
-/// when the file is another format (whose decoders notice truncation themselves).
-std::size_t uncompressed_size_needed(const std::string& f) {
-  const auto u8 = [&](std::size_t i) {
-    return i < f.size() ? std::size_t(static_cast<unsigned char>(f[i])) : 0;
-  };
-  const auto le32 = [&](std::size_t i) {
-    return u8(i) | u8(i + 1) << 8 | u8(i + 2) << 16 | u8(i + 3) << 24;
-  };
-  if (f.size() >= 34 && f[0] == 'B' && f[1] == 'M' && le32(14) >= 40) {
-    const std::size_t compression = le32(30);
-    if (compression != 0 && compression != 3) return 0;  // RLE: variable length
-    const auto w = static_cast<std::int32_t>(le32(18)), h = static_cast<std::int32_t>(le32(22));
-    const std::size_t bpp = u8(28) | u8(29) << 8;
-    const std::size_t row = (bpp * std::size_t(std::abs(std::int64_t{w})) + 31) / 32 * 4;
-    return le32(10) + row * std::size_t(std::abs(std::int64_t{h}));
-  }
-  if (f.size() >= 2 && f[0] == 'P' && (f[1] == '5' || f[1] == '6')) {
-    std::size_t i = 2, v[3] = {0, 0, 0};
-    for (auto& x : v) {
-      while (i < f.size() && (std::isspace(static_cast<unsigned char>(f[i])) || f[i] == '#')) {
-        if (f[i] == '#') {  // comment to the end of the line
-          while (i < f.size() && f[i] != '\n') ++i;
-        } else {
-          ++i;
-        }
-      }
-      while (i < f.size() && std::isdigit(static_cast<unsigned char>(f[i])))
-        x = x * 10 + std::size_t(f[i++] - '0');
-    }
-    const std::size_t channels = f[1] == '5' ? 1 : 3, bytes = v[2] > 255 ? 2 : 1;
-    return i + 1 + v[0] * v[1] * channels * bytes;
-  }
-  return 0;
+/// The readers' one path: checks, then the decoder of the format. `what` opens every message.
+Image read_bytes(const std::uint8_t* data, std::size_t size, const ImageReadOptions& options,
+                 const std::string& what) {
+  if (options.max_pixels == 0)
+    throw Error(what + ": ImageReadOptions::max_pixels must be at least 1");
+  if (size > std::size_t(INT_MAX))
+    throw Error(what + " is too large (the readers take files of less than 2 GiB)");
+  if (size != 0 && data == nullptr) throw Error(what + ": no data (a null pointer)");
+  const detail::PreparedImage p = detail::prepare_image(data, size, options.max_pixels, what);
+  Image im = p.format == detail::ImageFormat::Pnm ? detail::decode_pnm(p, data, size, what)
+                                                  : detail::decode_with_stb(p, data, size, what);
+  check_image(im, what);
+  return im;
 }
 
 }  // namespace
 
-Image read_image(const std::string& path) {
+Image decode_image(const std::uint8_t* data, std::size_t size, const ImageReadOptions& options,
+                   const std::string& name) {
+  return read_bytes(data, size, options, "decode_image: '" + name + "'");
+}
+
+Image read_image(const std::string& path, const ImageReadOptions& options) {
+  const std::string what = "read_image: '" + path + "'";
   std::ifstream file(path, std::ios::binary);
   if (!file) throw Error("read_image: cannot open '" + path + "': " + std::strerror(errno));
-  std::string bytes;
+  // Read in pieces up to the decoders' 2 GiB, so that a pipe or device never fills the memory,
+  // and stop after the first piece when it is none of the formats (/dev/zero, say).
+  std::vector<std::uint8_t> bytes;
   try {
-    bytes.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+    constexpr std::size_t kPiece = std::size_t{1} << 20, kMax = std::size_t(INT_MAX);
+    while (file && bytes.size() <= kMax) {
+      const std::size_t at = bytes.size();
+      bytes.resize(at + kPiece);
+      file.read(reinterpret_cast<char*>(bytes.data() + at), std::streamsize(kPiece));
+      bytes.resize(at + std::size_t(file.gcount()));
+      if (at == 0 && file) detail::detect_format(bytes.data(), bytes.size(), what);
+    }
+  } catch (const Error&) {
+    throw;                             // none of the formats
   } catch (const std::exception& e) {  // e.g. a folder: "Is a directory"
     throw Error("read_image: cannot read '" + path + "': " + e.what());
   }
   if (file.bad()) throw Error("read_image: cannot read '" + path + "'");
-  if (bytes.size() > std::size_t(std::numeric_limits<int>::max()))
-    throw Error("read_image: '" + path + "' is too large");
-  int w = 0, h = 0, n = 0;
-  std::unique_ptr<unsigned char, void (*)(void*)> data(
-      stbi_load_from_memory(reinterpret_cast<const unsigned char*>(bytes.data()), int(bytes.size()),
-                            &w, &h, &n, 0),
-      stbi_image_free);
-  if (!data)
-    throw Error("read_image: '" + path + "' is not a readable image (" +
-                (stbi_failure_reason() ? stbi_failure_reason() : "unknown format") + ")");
-  if (const std::size_t need = uncompressed_size_needed(bytes); need > bytes.size())
-    throw Error("read_image: '" + path + "' is truncated (" + std::to_string(bytes.size()) +
-                " bytes, its header announces " + std::to_string(need) + ")");
-  if (w <= 0 || h <= 0 || n < 1 || n > 4)
-    throw Error("read_image: '" + path + "' has an unsupported layout");
-  Image im;
-  im.width = w;
-  im.height = h;
-  im.channels = n >= 3 ? 3 : 1;  // drop alpha
-  const std::size_t px = std::size_t(w) * std::size_t(h);
-  im.pixels.resize(px * std::size_t(im.channels));
-  for (std::size_t i = 0; i < px; ++i)
-    for (int c = 0; c < im.channels; ++c) im.pixels[i * im.channels + c] = data.get()[i * n + c];
-  return im;
+  if (bytes.size() > std::size_t(INT_MAX))
+    throw Error(what + " is too large (the readers take files of less than 2 GiB)");
+  return read_bytes(bytes.data(), bytes.size(), options, what);
 }
 
 void write_image(const std::string& path, const Image& image) {

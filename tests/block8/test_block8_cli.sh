@@ -138,7 +138,10 @@ expect_fail "1..100" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.n
 expect_fail "int16" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/x32.npy" "$tmp/bad.npy" --quantize nvidia --inverse
 expect_fail "float32 or float64" "$tmp/bad.npy" -- "$DCTX" block8 "$tmp/xi16.npy" "$tmp/bad.npy" --quantize nvidia
 printf 'not an image' > "$tmp/fake.png"
-expect_fail "not a readable image" "$tmp/bad.png" -- "$DCTX" jpeg "$tmp/fake.png" -o "$tmp/bad.png"
+expect_fail "fake.png' is not a BMP, PNG, PGM/PPM or JPEG file" "$tmp/bad.png" -- "$DCTX" jpeg "$tmp/fake.png" -o "$tmp/bad.png"
+# The pixel limit (--max-pixels; Barbara has 262144): named in the command line's words.
+expect_fail "more than the limit of 1000 (--max-pixels)" "$tmp/bad.png" -- "$DCTX" compress "$DATA_DIR/barbara.bmp" --max-pixels 1000 -o "$tmp/bad.png"
+expect_fail "--max-pixels must be at least 1" "$tmp/bad.png" -- "$DCTX" jpeg "$DATA_DIR/barbara.bmp" --max-pixels 0 -o "$tmp/bad.png"
 expect_fail "1..100" "$tmp/bad.png" -- "$DCTX" jpeg "$DATA_DIR/barbara.bmp" --quality 0 -o "$tmp/bad.png"
 expect_fail "mpeg" "$tmp/bad.png" -- "$DCTX" jpeg "$DATA_DIR/barbara.bmp" --table mpeg -o "$tmp/bad.png"
 expect_fail "extension" "$tmp/bad.tiff" -- "$DCTX" jpeg "$DATA_DIR/barbara.bmp" -o "$tmp/bad.tiff"

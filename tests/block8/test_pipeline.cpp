@@ -180,11 +180,12 @@ TEST(ImageIo, ErrorsLeaveNothingBehind) {
     std::ofstream((dir / "truncated.pgm").string(), std::ios::binary) << "P5\n# short\n16 16\n255\n"
                                                                       << std::string(100, 'x');
   }
-  expect_error([&] { read_image((dir / "text.png").string()); }, "not a readable image");
+  expect_error([&] { read_image((dir / "text.png").string()); },
+               "text.png' is not a BMP, PNG, PGM/PPM or JPEG file");
   expect_error([&] { read_image((dir / "truncated.bmp").string()); },
-               "truncated.bmp' is truncated");
+               "truncated.bmp' is a truncated BMP file");
   expect_error([&] { read_image((dir / "truncated.pgm").string()); },
-               "is truncated (121 bytes, its header announces 277)");
+               "is a truncated PGM file (121 bytes, its header announces 277)");
   expect_error([&] { read_image(dir.string()); }, "cannot read");
   const Image gray{8, 8, 1, std::vector<std::uint8_t>(64, 7)};
   expect_error([&] { write_image((dir / "out.tiff").string(), gray); }, "extension");
