@@ -143,10 +143,14 @@ TEST_P(Corpus, OneDEveryFamilyKindTypeAndLength) {
       for (int type = 1; type <= 4; ++type) {
         if (kind == Kind::DCT && type == 1 && n < 2) continue;
         for (Family f : kFamilies) {
-          // Long lengths: both precisions forward, the inverse in float32 (the oracle is O(N^2)).
+          // The oracle is O(N^2) and each target runs in a process of its own: every family up to
+          // 512 points; beyond, the families whose errors grow with N, fewer variants.
+          const bool all = n <= 512;
+          const bool mid = n <= 1024 && (f == Family::Cancellation || f == Family::Neighbours);
+          if (!all && !mid && f != Family::Random && f != Family::Range) continue;
           check_1d<float>({kind, type, Direction::Forward, n, f});
-          check_1d<float>({kind, type, Direction::Inverse, n, f});
-          if (n <= 1024 || f == Family::Random || f == Family::Range)
+          if (n <= 1024) check_1d<float>({kind, type, Direction::Inverse, n, f});
+          if (all || (n <= 1024 && f == Family::Random))
             check_1d<double>({kind, type, Direction::Forward, n, f});
         }
       }
