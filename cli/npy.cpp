@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // .npy reader/writer (NumPy format specification, numpy/lib/format.py docs: magic "\x93NUMPY",
-// version, little-endian header length, a Python dict literal with descr, fortran_order, shape;
-// py_literal.cpp parses it). Every size is checked before it is formed and against the file before
-// anything is allocated: a header cannot make the reader allocate more than the file holds.
+// version, little-endian header length, a Python dict literal with descr, fortran_order, shape,
+// read as NumPy's writers spell it: HeaderParser). Every size is checked before it is formed and
+// against the file before anything is allocated: a header cannot make the reader allocate more than
+// the file holds.
 #include "npy.hpp"
 
 #include <algorithm>
@@ -17,7 +18,7 @@
 #include <sys/stat.h>
 
 #include "core/atomic_file.hpp"
-#include "py_literal.hpp"
+#include "core/backend.hpp"  // detail::shape_str
 
 namespace dctx::cli {
 namespace {
@@ -32,100 +33,208 @@ struct NpyHeader {
   std::vector<std::uint64_t> shape;  // extents, each <= INT64_MAX
 };
 
-// Where a value written at `at` ends, roughly: the next ',' or '}' outside brackets, or a line end.
-std::string_view value_text(std::string_view t, std::size_t at) {
-  int depth = 0;
-  std::size_t e = at;
-  for (; e < t.size() && t[e] != '\n' && t[e] != '\r'; ++e) {
-    if (t[e] == '(' || t[e] == '[' || t[e] == '{') ++depth;
-    if ((t[e] == ')' || t[e] == ']' || t[e] == '}') && --depth < 0) break;
-    if (t[e] == ',' && depth == 0) break;
+// `text` for a message: printable ASCII kept, other bytes as \xHH, at most `max` characters.
+std::string excerpt(std::string_view text, std::size_t max = 60) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < max; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    }
   }
-  while (e > at && t[e - 1] == ' ') --e;
-  return t.substr(at, e - at);
+  return text.size() > max ? out + "..." : out;
+}
+// excerpt(text) in single quotes (double quotes when it holds a single quote).
+std::string quoted(std::string_view text) {
+  const std::string s = excerpt(text);
+  const char q = s.find('\'') == std::string::npos ? '\'' : '"';
+  std::string out(1, q);  // appended, not concatenated: GCC 12's -Wrestrict misreads "'" + s
+  out += s;
+  out += q;
+  return out;
 }
 
-// `text` of format version `major` (1 and 2: latin-1 text, 3: UTF-8).
+// The header's dict as NumPy's writers spell it (numpy.lib.format: `{'descr': '<f4',
+// 'fortran_order': False, 'shape': (8, 8), }`, padded with spaces and ended by a newline): the
+// three keys once each in any order, in single or double quotes, spaces, tabs and line breaks
+// between tokens, trailing commas, decimal extents (and Python 2's 8L in formats 1.0 and 2.0, which
+// numpy still reads). Everything else is refused, also what ast.literal_eval would take but no
+// writer produces (hex extents, comments, escapes, repeated keys): a strict subset of what
+// numpy.load reads, so that a header dctx reads means to dctx what it means to NumPy.
+class HeaderParser {
+ public:
+  HeaderParser(std::string_view text, int major, const std::string& path)
+      : t_(text),
+        longs_(major < 3),
+        in_("'" + path + "': "),
+        bad_(in_ + "malformed .npy header: ") {}
+
+  NpyHeader parse() {
+    if (t_.empty() || t_[0] != '{')
+      fail("not a dict but " + quoted(t_.substr(0, t_.find_first_of("\r\n"))) +
+           " (expected {'descr': '<f4', 'fortran_order': False, 'shape': (8, 8)})");
+    ++at_;
+    NpyHeader h;
+    bool seen[3] = {false, false, false};
+    std::string keys;
+    for (space(); peek() != '}'; space()) {
+      const std::string key = string_token(nullptr);
+      keys += (keys.empty() ? "'" : ", '") + key + "'";
+      static constexpr std::string_view kKeys[3] = {"descr", "fortran_order", "shape"};
+      int which = -1;
+      for (int j = 0; j < 3; ++j)
+        if (key == kKeys[j]) which = j;
+      if (which < 0 || seen[which])
+        fail("its keys are " + keys + (which < 0 ? "" : " (repeated)") +
+             "; expected 'descr', 'fortran_order' and 'shape' once each");
+      seen[which] = true;
+      space();
+      expect(':');
+      space();
+      const std::size_t from = at_;
+      if (which == 0) h.descr = string_token("descr");
+      if (which == 1) h.fortran_order = boolean();
+      if (which == 2) h.shape = shape();
+      space();
+      if (peek() != ',' && peek() != '}')
+        throw Error(in_ + "malformed " + std::string(kKeys[which]) + " " + value_at(from) +
+                    " in the header");
+      if (peek() != ',') break;
+      ++at_;
+    }
+    space();
+    expect('}');
+    space();
+    if (at_ != t_.size()) fail("unexpected " + quoted(t_.substr(at_, 1)) + " after the dict");
+    if (!seen[0] || !seen[1] || !seen[2])
+      fail("its keys are " + (keys.empty() ? std::string("none") : keys) +
+           "; expected 'descr', 'fortran_order' and 'shape' once each");
+    return h;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& why) const { throw Error(bad_ + why); }
+  char peek() const { return at_ < t_.size() ? t_[at_] : '\0'; }
+  void space() {
+    while (at_ < t_.size() && std::strchr(" \t\r\n", t_[at_]) && t_[at_] != '\0') ++at_;
+  }
+  void expect(char c) {
+    if (peek() != c)
+      fail("expected '" + std::string(1, c) + "' at byte " + std::to_string(at_) + ", found " +
+           (at_ < t_.size() ? quoted(t_.substr(at_, 1)) : std::string("the end")));
+    ++at_;
+  }
+  // The value written at `from`, up to the next ',' or '}' outside brackets: for messages.
+  std::string value_at(std::size_t from) const {
+    int depth = 0;
+    std::size_t e = from;
+    for (; e < t_.size() && t_[e] != '\n'; ++e) {
+      if (t_[e] == '\'' || t_[e] == '"') {  // a string: to its closing quote
+        const std::size_t close = t_.find(t_[e], e + 1);
+        if (close == std::string_view::npos) break;
+        e = close;
+        continue;
+      }
+      if (std::strchr("([{", t_[e])) ++depth;
+      if (std::strchr(")]}", t_[e]) && --depth < 0) break;
+      if (t_[e] == ',' && depth == 0) break;
+    }
+    while (e > from && t_[e - 1] == ' ') --e;
+    return quoted(t_.substr(from, e - from));
+  }
+  // A quoted string of printable ASCII without backslashes; `field` names the value for messages
+  // (nullptr: a key).
+  std::string string_token(const char* field) {
+    const std::size_t from = at_;
+    const char q = peek();
+    std::size_t close = std::string_view::npos;
+    if (q == '\'' || q == '"') close = t_.find(q, at_ + 1);
+    const std::string_view body =
+        close == std::string_view::npos ? std::string_view() : t_.substr(at_ + 1, close - at_ - 1);
+    const bool plain = close != std::string_view::npos &&
+                       std::all_of(body.begin(), body.end(),
+                                   [](char c) { return c >= 0x20 && c < 0x7f && c != '\\'; });
+    if (!plain) {
+      if (field)
+        throw Error(in_ + "malformed " + field + " " + value_at(from) +
+                    " in the header: expected a dtype string such as '<f4'");
+      fail("expected a quoted key at byte " + std::to_string(from) + ", found " + value_at(from));
+    }
+    at_ = close + 1;
+    return std::string(body);
+  }
+  bool boolean() {
+    const std::size_t from = at_;
+    for (const std::string_view word : {"True", "False"})
+      if (t_.substr(at_, word.size()) == word &&
+          !std::isalnum(static_cast<unsigned char>(peek_at(at_ + word.size()))) &&
+          peek_at(at_ + word.size()) != '_') {
+        at_ += word.size();
+        return word == "True";
+      }
+    throw Error(in_ + "malformed fortran_order " + value_at(from) +
+                " in the header: expected True or False");
+  }
+  char peek_at(std::size_t i) const { return i < t_.size() ? t_[i] : '\0'; }
+  // A tuple of decimal extents: (), (5,), (3, 4), (3, 4,).
+  std::vector<std::uint64_t> shape() {
+    const std::size_t from = at_;
+    const auto malformed = [&](const std::string& more) {
+      return Error(in_ + "malformed shape " + value_at(from) +
+                   " in the header: expected a tuple of non-negative integers" + more);
+    };
+    std::vector<std::uint64_t> extents;
+    if (peek() != '(') throw malformed("");
+    ++at_;
+    bool comma = false;
+    for (space(); peek() != ')'; space()) {
+      if (peek() == '-') throw malformed(" (" + value_at(at_) + " is negative)");
+      const std::size_t d0 = at_;
+      while (std::isdigit(static_cast<unsigned char>(peek()))) ++at_;
+      const std::string_view digits = t_.substr(d0, at_ - d0);
+      if (digits.empty() || (digits.size() > 1 && digits[0] == '0')) throw malformed("");
+      if (longs_ && peek() == 'L') ++at_;  // Python 2's long, as numpy.lib.format filters it
+      if (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_' || peek() == '.')
+        throw malformed("");
+      std::uint64_t v = 0;
+      for (const char c : digits) {
+        const std::uint64_t digit = static_cast<std::uint64_t>(c - '0');
+        if (v > (static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) - digit) / 10)
+          throw Error(in_ + "shape extent " + excerpt(digits) + " is too large");
+        v = v * 10 + digit;
+      }
+      extents.push_back(v);
+      space();
+      comma = peek() == ',';
+      if (!comma) break;
+      ++at_;
+    }
+    if (peek() != ')' || (extents.size() == 1 && !comma)) throw malformed("");
+    ++at_;
+    if (extents.size() > kMaxAxes) throw malformed(" (at most 64: NumPy's largest number of axes)");
+    return extents;
+  }
+
+  std::string_view t_;
+  bool longs_;
+  std::string in_, bad_;
+  std::size_t at_ = 0;
+};
+
+// `text` of format version `major`.
 NpyHeader parse_header(std::string_view text, int major, const std::string& path) {
   const std::string in = "'" + path + "': ";
-  const std::string bad = in + "malformed .npy header: ";
-  std::size_t chars = text.size(), at = 0;
-  if (major >= 3 && (chars = utf8_chars(text, &at)) == std::string_view::npos)
-    throw Error(bad + "invalid UTF-8 at byte " + std::to_string(at) + " (format 3.0 is UTF-8)");
-  if (chars > kMaxHeaderChars)
-    throw Error(in + "the .npy header is " + std::to_string(chars) +
+  if (text.size() > kMaxHeaderChars)
+    throw Error(in + "the .npy header is " + std::to_string(text.size()) +
                 " characters long, more than NumPy reads (" + std::to_string(kMaxHeaderChars) +
                 ")");
   if (const auto nul = text.find('\0'); nul != std::string_view::npos)
-    throw Error(bad + "a NUL byte at byte " + std::to_string(nul));
-  PyValue d;
-  try {
-    d = parse_py_literal(text, major < 3, major < 3);
-  } catch (const PyLiteralError& f) {
-    const std::string value = quoted(value_text(text, f.value_at));
-    if (f.key == "shape")
-      throw Error(in + "malformed shape " + value +
-                  " in the header: expected a tuple of non-negative integers");
-    if (f.key == "fortran_order")
-      throw Error(in + "malformed fortran_order " + value +
-                  " in the header: expected True or False");
-    if (f.key == "descr")
-      throw Error(in + "malformed descr " + value +
-                  " in the header: expected a dtype string such as '<f4'");
-    throw Error(bad + f.what + " at byte " + std::to_string(f.at) +
-                " (expected a Python dict literal such as {'descr': '<f4', 'fortran_order': False, "
-                "'shape': (8, 8)})");
-  }
-  if (d.kind != PyValue::Dict)
-    throw Error(bad + "not a dict but " + quoted(text.substr(d.begin, d.end - d.begin)));
-  const PyValue* found[3] = {nullptr, nullptr, nullptr};
-  static constexpr std::string_view kKeys[3] = {"descr", "fortran_order", "shape"};
-  std::string keys;
-  bool other = false;
-  for (std::size_t k = 0; k < d.items.size(); k += 2) {
-    const PyValue& key = d.items[k];
-    const std::string name = key.kind == PyValue::Str
-                                 ? quoted(key.s)
-                                 : excerpt(text.substr(key.begin, key.end - key.begin), 30);
-    if (keys.find(name) == std::string::npos) keys += (keys.empty() ? "" : ", ") + name;
-    bool known = false;
-    for (int j = 0; j < 3; ++j) {
-      if (key.kind != PyValue::Str || key.s != kKeys[j]) continue;
-      found[j] = &d.items[k + 1];
-      known = true;
-    }
-    other = other || !known;
-  }
-  if (other || !found[0] || !found[1] || !found[2])
-    throw Error(bad + "its keys are " + (keys.empty() ? "none" : keys) +
-                "; expected exactly 'descr', 'fortran_order' and 'shape'");
-  NpyHeader h;
-  const PyValue& descr = *found[0];
-  if (descr.kind != PyValue::Str)
-    throw Error("unsupported dtype " + quoted(text.substr(descr.begin, descr.end - descr.begin)) +
-                " in '" + path + "' (expected a dtype string such as '<f4')");
-  h.descr = descr.s;
-  const PyValue& fo = *found[1];
-  if (fo.kind != PyValue::Bool)
-    throw Error(in + "malformed fortran_order " + quoted(text.substr(fo.begin, fo.end - fo.begin)) +
-                " in the header: expected True or False");
-  h.fortran_order = fo.u != 0;
-  const PyValue& shape = *found[2];
-  const std::string_view shape_text = text.substr(shape.begin, shape.end - shape.begin);
-  const std::string malformed =
-      in + "malformed shape " + quoted(shape_text) + " in the header: expected a tuple of ";
-  if (shape.kind != PyValue::Tuple) throw Error(malformed + "non-negative integers");
-  for (const PyValue& e : shape.items) {
-    if (e.kind != PyValue::Int) throw Error(malformed + "non-negative integers");
-    const std::string_view et = text.substr(e.begin, e.end - e.begin);
-    if (e.negative)
-      throw Error(malformed + "non-negative integers (" + excerpt(et, 30) + " is negative)");
-    if (e.huge) throw Error(in + "shape extent " + excerpt(et) + " is too large");
-    h.shape.push_back(e.u);
-  }
-  if (h.shape.size() > kMaxAxes)
-    throw Error(malformed + "at most 64 integers (NumPy's largest number of axes)");
-  return h;
+    throw Error(in + "malformed .npy header: a NUL byte at byte " + std::to_string(nul));
+  return HeaderParser(text, major, path).parse();
 }
 
 // An open file and what it holds. Regular files are sized up front; pipes and devices are read
@@ -174,12 +283,6 @@ std::uint64_t little_endian(const std::string& b, std::size_t at, int bytes) {
   for (int i = 0; i < bytes; ++i)
     v |= static_cast<std::uint64_t>(static_cast<unsigned char>(b[at + i])) << (8 * i);
   return v;
-}
-
-std::string shape_string(const Shape& shape) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + (shape.size() == 1 ? ",)" : ")");
 }
 
 struct Parsed {
@@ -247,18 +350,18 @@ Parsed parse(const std::string& path) {
   if (empty) throw Error("'" + path + "' holds an empty array (a zero extent)");
   for (const std::uint64_t e : h.shape) {
     if (n > kMax / e)
-      throw Error("'" + path + "': shape " + shape_string(r.a.shape) +
+      throw Error("'" + path + "': shape " + detail::shape_str(r.a.shape) +
                   " is too large: its element count overflows");
     n *= e;
   }
   if (n > kMax / r.itemsize)
-    throw Error("'" + path + "': shape " + shape_string(r.a.shape) +
+    throw Error("'" + path + "': shape " + detail::shape_str(r.a.shape) +
                 " is too large: " + std::to_string(n) + " elements of " +
                 std::to_string(r.itemsize) + " bytes exceed the largest array (2^63 - 1 bytes)");
   const std::uint64_t bytes = n * r.itemsize;
-  const std::string truncated = "'" + path + "' is truncated: shape " + shape_string(r.a.shape) +
-                                " of " + r.a.dtype + " needs " + std::to_string(bytes) +
-                                " data bytes, ";
+  const std::string truncated = "'" + path + "' is truncated: shape " +
+                                detail::shape_str(r.a.shape) + " of " + r.a.dtype + " needs " +
+                                std::to_string(bytes) + " data bytes, ";
   if (file.size != std::numeric_limits<std::uint64_t>::max() &&
       (file.size < offset || file.size - offset < bytes))
     throw Error(truncated + "the file has " +

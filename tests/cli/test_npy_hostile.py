@@ -1,10 +1,13 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The .npy reader against hostile and odd files: dctx reads what numpy.load reads and refuses what
-it refuses. Every file of tests/cli/npy_hostile/ (malformed headers, shapes whose sizes overflow)
-is refused quickly by `dctx transform` and `dctx block8 --int16` with "dctx: error: ..." naming the
-file, no output file and no C++ words (stoull, bad_alloc, _M_...); crafted headers that numpy
-accepts (keys in another order, shape (), (5,), hex extents, comments, format 2.0 and 3.0,
-big-endian, bool, Fortran order, Python 2's 8L) transform as scipy.fft.dctn does."""
+"""The .npy reader against hostile and odd files: dctx reads a strict subset of what numpy.load
+reads (every header NumPy's writers produce, in any spelling of spaces, quotes, key order and
+trailing commas) and refuses everything numpy refuses. Every file of tests/cli/npy_hostile/
+(malformed headers, shapes whose sizes overflow) is refused quickly by `dctx transform` and
+`dctx block8 --int16` with "dctx: error: ..." naming the file, no output file and no C++ words
+(stoull, bad_alloc, _M_...); crafted headers that numpy writes or reads (keys in another order,
+shape (), (5,), format 2.0 and 3.0, big-endian, bool, Fortran order, Python 2's 8L) transform as
+scipy.fft.dctn does; Python-literal spellings that no writer produces (hex extents, comments,
+escapes, repeated keys) are refused with a message naming the field."""
 import os
 import struct
 import subprocess
@@ -19,7 +22,7 @@ import scipy.fft as sf
 DCTX = os.environ["DCTX"]
 HERE = os.path.dirname(os.path.abspath(__file__))
 HOSTILE = os.path.join(HERE, "npy_hostile")
-# Reproducers that numpy.load reads (0x8 is a Python int literal): dctx reads them too.
+# Reproducers that numpy.load reads (0x8 is a Python int literal) but no writer produces: refused.
 NUMPY_READS = {"shape_hex.npy"}
 # What each reproducer's message must say (besides naming the file).
 SAYS = {
@@ -31,6 +34,7 @@ SAYS = {
     "shape_8x.npy": "malformed shape '(8x, 8)'",
     "shape_float.npy": "malformed shape '(8.5, 8)'",
     "shape_str.npy": "malformed shape \"'8,8'\"",
+    "shape_hex.npy": "malformed shape '(0x8, 8)'",
 }
 CXX_WORDS = ("stoul", "stoi", "bad_alloc", "_M_", "basic_string", "std::", "length_error")
 
@@ -111,10 +115,6 @@ with tempfile.TemporaryDirectory() as d:
         path = os.path.join(HOSTILE, f)
         reads = f in NUMPY_READS
         check(numpy_reads(path) == reads, f"{f}: numpy.load {'refuses' if reads else 'reads'} it")
-        if reads:
-            ok, why = transformed_right(path, out)
-            check(ok, f"{f}: numpy reads it, dctx transform must too: {why}")
-            continue
         r, dt = run("transform", path, out)
         check(refused(r, dt, path, out, SAYS.get(f, "")),
               f"{f}: transform rc={r.returncode} {dt:.1f}s stderr={r.stderr!r}")
@@ -131,31 +131,17 @@ with tempfile.TemporaryDirectory() as d:
         "numpy's own": (base, f32),
         "keys in another order": ("{'shape': (8, 8), 'fortran_order': False, 'descr': '<f4'}", f32),
         "double quotes, no spaces": ('{"descr":"<f4","fortran_order":False,"shape":(8,8)}', f32),
-        "a comment and a line break": ("{'descr': '<f4', # c\n 'fortran_order': False, "
-                                       "'shape': (8, 8)} # end", f32),
         "shape ()": ("{'descr': '<f8', 'fortran_order': False, 'shape': ()}", struct.pack("<d", 2.5)),
         "shape (5,)": ("{'descr': '<f8', 'fortran_order': False, 'shape': (5,)}",
                        np.arange(5.0).tobytes()),
         "shape (64,), trailing comma": ("{'descr': '<f4', 'fortran_order': False, 'shape': (64,),}",
                                         f32),
         "shape (8, 8,)": ("{'descr': '<f4', 'fortran_order': False, 'shape': (8, 8,)}", f32),
-        "hex, octal, binary, +, _": ("{'descr': '<f4', 'fortran_order': False, "
-                                     "'shape': (0x2, 0o2, +0b1_0, 8)}", f32),
-        "parentheses": ("{'descr': ('<f4'), 'fortran_order': (False), 'shape': ((8), (8))}", f32),
         "descr f4, no byte order": ("{'descr': 'f4', 'fortran_order': False, 'shape': (8, 8)}",
                                     f32),
         "descr =f4": ("{'descr': '=f4', 'fortran_order': False, 'shape': (8, 8)}", f32),
-        "descr escapes and joined strings": ("{'descr': '<' u'f\\x34', 'fortran_order': False, "
-                                             "'shape': (8, 8)}", f32),
-        "a key twice (the last counts)": ("{'descr': '<f8', 'shape': [1], 'fortran_order': False, "
-                                          "'shape': (8, 4), 'descr': '<f4', 'shape': (8, 8)}", f32),
-        "set() and ... as overridden values": ("{'descr': ..., 'descr': '<f4', 'shape': set(), "
-                                               "'fortran_order': 1+2j, 'fortran_order': False, "
-                                               "'shape': (8, 8)}", f32),
         "Python 2 longs (8L)": ("{'descr': '<f4', 'fortran_order': False, 'shape': (8L, 8L), }",
                                 f32),
-        "a leading line break": ("\n{'descr': '<f4', 'fortran_order': False, 'shape': (8, 8)}",
-                                 f32),
         "data after the array": (base, f32 + b"trailing bytes"),
         "|u1": ("{'descr': '|u1', 'fortran_order': False, 'shape': (8, 8)}", bytes(range(64))),
         "<b1": ("{'descr': '<b1', 'fortran_order': False, 'shape': (4, 4)}", bytes([0, 1] * 8)),
@@ -176,7 +162,7 @@ with tempfile.TemporaryDirectory() as d:
     for version in [(2, 0), (3, 0)]:
         path = os.path.join(d, "v.npy")
         with open(path, "wb") as fh:
-            fh.write(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (8, 8)} # \u00e9",
+            fh.write(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (8, 8), }",
                          f32, version))
         ok, why = transformed_right(path, out)
         check(numpy_reads(path) and ok, f"format {version}: {why}")
@@ -202,7 +188,7 @@ with tempfile.TemporaryDirectory() as d:
                          "'x'"),
         "a missing key": ("{'descr': '<f4', 'shape': (8, 8)}", "keys"),
         "not a dict": ("[('descr', '<f4')]", "not a dict"),
-        "indented": ("\n  {'descr': '<f4', 'fortran_order': False, 'shape': (8, 8)}", "indent"),
+        "indented": ("\n  {'descr': '<f4', 'fortran_order': False, 'shape': (8, 8)}", "not a dict"),
         "a vertical tab": ("{'descr': '<f4',\v'fortran_order': False, 'shape': (8, 8)}", "\\x0b"),
         "a NUL": ("{'descr': '<f4', 'fortran_order': False, 'shape': (8, 8)}\0", "NUL"),
         "an unterminated string": ("{'descr': '<f4, 'fortran_order': False, 'shape': (8, 8)}",
@@ -211,7 +197,7 @@ with tempfile.TemporaryDirectory() as d:
         "bytes joined to str": ("{'descr': '<f' b'4', 'fortran_order': False, 'shape': (8, 8)}",
                                 "descr"),
         "an unhashable key": ("{'descr': '<f4', 'fortran_order': False, 'shape': (8, 8), [1]: 2}",
-                              "unhashable"),
+                              "expected a quoted key"),
         "201 nested brackets": ("{'descr': '<f4', 'fortran_order': False, 'shape': " + "(" * 201
                                 + "8, 8" + ")" * 201 + "}", "shape"),
         "2^32 x 2^32 elements": ("{'descr': '<f4', 'fortran_order': False, "
@@ -258,7 +244,7 @@ with tempfile.TemporaryDirectory() as d:
         r, dt = run("transform", path, out)
         check(refused(r, dt, path, out), f"{name}: rc={r.returncode} stderr={r.stderr!r}")
 
-    # 4. What numpy reads but dctx does not, by design: a clear refusal.
+    # 4. What numpy reads but dctx does not, by design: a clear refusal naming the field.
     by_design = {
         "a zero extent": ("{'descr': '<f4', 'fortran_order': False, 'shape': (0, 8)}",
                           "empty array"),
@@ -266,11 +252,25 @@ with tempfile.TemporaryDirectory() as d:
                     "unsupported dtype '<c8'"),
         "a dtype name": ("{'descr': 'float32', 'fortran_order': False, 'shape': (8, 8)}",
                          "unsupported dtype 'float32'"),
+        # Python-literal spellings that numpy.load reads but no writer produces.
+        "a comment": ("{'descr': '<f4', # c\n 'fortran_order': False, 'shape': (8, 8)}",
+                      "expected a quoted key"),
+        "hex, octal, binary, +, _": ("{'descr': '<f4', 'fortran_order': False, "
+                                     "'shape': (0x2, 0o2, +0b1_0, 8)}", "malformed shape"),
+        "parentheses": ("{'descr': ('<f4'), 'fortran_order': (False), 'shape': ((8), (8))}",
+                        "malformed descr"),
+        "descr escapes": ("{'descr': '<f\\x34', 'fortran_order': False, 'shape': (8, 8)}",
+                          "malformed descr"),
+        "a key twice": ("{'descr': '<f8', 'fortran_order': False, 'shape': (8, 4), "
+                        "'descr': '<f4'}", "(repeated)"),
+        "a leading line break": ("\n{'descr': '<f4', 'fortran_order': False, 'shape': (8, 8)}",
+                                 "not a dict"),
     }
     for name, (header, needle) in by_design.items():
         path = os.path.join(d, "design.npy")
         with open(path, "wb") as fh:
             fh.write(npy(header, f32))
+        check(numpy_reads(path), f"{name}: numpy.load reads it (the test's premise)")
         r, dt = run("transform", path, out)
         check(refused(r, dt, path, out, needle), f"{name}: rc={r.returncode} stderr={r.stderr!r}")
 
