@@ -7,9 +7,13 @@
 namespace dctx::detail {
 
 std::size_t physical_memory_bytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return 0;
-  return static_cast<std::size_t>(pages) * static_cast<std::size_t>(page);
+  static const std::size_t bytes = [] {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages <= 0 || page <= 0
+               ? std::size_t{0}
+               : static_cast<std::size_t>(pages) * static_cast<std::size_t>(page);
+  }();
+  return bytes;
 }
 
 }  // namespace dctx::detail

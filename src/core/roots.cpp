@@ -23,71 +23,34 @@ CLD root_by_octant(std::int64_t num, std::int64_t den) {
   const __int128 r = (o % 2 == 0) ? rem : den - rem;
   const LD a = kPi / 4 * static_cast<LD>(r) / static_cast<LD>(den);
   const LD c = std::cos(a), s = std::sin(a);
-  // cos/sin of the full angle from those of the reduced one: octant o covers [o pi/4, (o+1) pi/4].
-  LD cr, sr;
-  switch (o) {
-    case 0:
-      cr = c;
-      sr = s;
-      break;
-    case 1:
-      cr = s;
-      sr = c;
-      break;
-    case 2:
-      cr = -s;
-      sr = c;
-      break;
-    case 3:
-      cr = -c;
-      sr = s;
-      break;
-    case 4:
-      cr = -c;
-      sr = -s;
-      break;
-    case 5:
-      cr = -s;
-      sr = -c;
-      break;
-    case 6:
-      cr = s;
-      sr = -c;
-      break;
-    default:
-      cr = c;
-      sr = -s;
-      break;
-  }
+  // cos/sin of the full angle from those of the reduced one: octant o covers [o pi/4, (o+1) pi/4];
+  // octants 1, 2, 5 and 6 swap cos and sin, 2..5 negate the cosine, 4..7 the sine.
+  const bool swap = ((o + 1) & 2) != 0;
+  const LD cr = (o >= 2 && o <= 5 ? -1 : 1) * (swap ? s : c);
+  const LD sr = (o >= 4 ? -1 : 1) * (swap ? c : s);
   return {cr, -sr};
 }
 
-constexpr std::int64_t kSplitFrom = 4096;
+constexpr std::int64_t kSplitFrom = 64;
 
 }  // namespace
 
-std::complex<long double> unit_root(std::int64_t num, std::int64_t den, int sign) {
-  num %= den;
-  if (num < 0) num += den;
-  const CLD z = root_by_octant(num, den);
-  return sign < 0 ? z : std::conj(z);
-}
-
 RootTable::RootTable(std::int64_t den, int sign) : den_(den), sign_(sign) {
+  // Below kSplitFrom lo_ holds every root (num >> 6 is 0) and hi_ is {1}; above, hi_ the roots of
+  // the multiples of B = 2^shift_, about sqrt(den), and lo_ the first B.
+  std::int64_t b = den;
   if (den < kSplitFrom) {
-    shift_ = 12;  // one table of every root: lo_ alone (num < 4096), hi_ = {1}
-    b_ = den;
+    shift_ = 6;
     hi_.assign(1, CLD(1.0L, 0.0L));
   } else {
-    // B a power of two of about sqrt(den): num / B and num % B are a shift and a mask.
     while ((std::int64_t{1} << shift_) * (std::int64_t{1} << shift_) < den) ++shift_;
-    b_ = std::int64_t{1} << shift_;
-    hi_.resize(static_cast<std::size_t>((den + b_ - 1) / b_));
+    b = std::int64_t{1} << shift_;
+    hi_.resize(static_cast<std::size_t>((den + b - 1) / b));
     for (std::size_t j = 0; j < hi_.size(); ++j)
-      hi_[j] = root_by_octant(static_cast<std::int64_t>(j) * b_, den);
+      hi_[j] = root_by_octant(static_cast<std::int64_t>(j) * b, den);
   }
-  lo_.resize(static_cast<std::size_t>(b_));
-  for (std::int64_t j = 0; j < b_; ++j) lo_[static_cast<std::size_t>(j)] = root_by_octant(j, den);
+  lo_.resize(static_cast<std::size_t>(b));
+  for (std::int64_t j = 0; j < b; ++j) lo_[static_cast<std::size_t>(j)] = root_by_octant(j, den);
 }
 
 std::size_t good_fft_size(std::size_t minimum) {

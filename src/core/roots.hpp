@@ -12,20 +12,11 @@
 
 namespace dctx::detail {
 
-/// exp(sign * 2 pi i * num / den) in long double.
-std::complex<long double> unit_root(std::int64_t num, std::int64_t den, int sign = -1);
-
-/// exp(sign * pi i * num / den) in long double.
-inline std::complex<long double> half_unit_root(std::int64_t num, std::int64_t den, int sign = -1) {
-  return unit_root(num, 2 * den, sign);
-}
-
 /// exp(sign * 2 pi i * num / den) for many num of one den, as a plan's table loops need them:
-/// below 4096 one table of all den roots; above, exp(-2 pi i num/den) = hi[num / B] lo[num % B]
+/// below 64 one table of all den roots; above, exp(-2 pi i num/den) = hi[num / B] lo[num % B]
 /// with B a power of two of about sqrt(den), so a table of den roots costs 2 sqrt(den) sin/cos
 /// evaluations and one long-double complex product per entry (its error, a few long-double ulps, is
-/// far below the double rounding that follows). Planning a length of 10^7 then costs less than
-/// transforming it.
+/// far below the double rounding that follows).
 class RootTable {
  public:
   explicit RootTable(std::int64_t den, int sign = -1);
@@ -44,7 +35,7 @@ class RootTable {
   }
 
  private:
-  std::int64_t den_, b_ = 1;
+  std::int64_t den_;
   int shift_ = 0, sign_;
   std::vector<std::complex<long double>> hi_, lo_;
 };

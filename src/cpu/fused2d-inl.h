@@ -28,6 +28,8 @@
 
 #include <atomic>
 #include <limits>
+#include <memory>
+#include <mutex>
 
 #include "cpu/nd_driver-inl.h"
 
@@ -65,7 +67,7 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
         perm1_(t.perm1),
         perm2_(t.perm2),
         safe_max_(static_cast<T0>(std::numeric_limits<T0>::max() / (8.0L * n1_ * n2_))),
-        rowcol_(d) {}
+        desc_(d) {}
 
   std::string describe() const override {
     return std::string("cpu[") + TargetName() + ", " + std::to_string(kLanes) + " lanes, threads " +
@@ -104,12 +106,19 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
         std::fill(cre + r * hp + h_, cre + (r + 1) * hp, T0(0));
         std::fill(cim + r * hp + h_, cim + (r + 1) * hp, T0(0));
       }
-      if (!RowsForward(in, is, cre, cim, hp)) return rowcol_.Run(in, is, out, os);
+      if (!RowsForward(in, is, cre, cim, hp)) return RowColumn().Run(in, is, out, os);
       ColumnsForward(cre, cim, hp, out, os);
     } else {
-      if (!ColumnsInverse(in, is, cre, cim, hp)) return rowcol_.Run(in, is, out, os);
+      if (!ColumnsInverse(in, is, cre, cim, hp)) return RowColumn().Run(in, is, out, os);
       RowsInverse(cre, cim, hp, out, os);
     }
+  }
+
+  // The row-column plan of the same description, built on the first input that needs it (most
+  // plans never see one: no second set of tables per plan).
+  const CpuPlan<T0>& RowColumn() const {
+    std::call_once(rowcol_once_, [this] { rowcol_ = std::make_unique<CpuPlan<T0>>(desc_); });
+    return *rowcol_;
   }
 
   // Whether a group's input values, seen as lane vectors, stay below safe_max_ and are finite:
@@ -269,8 +278,10 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
   ComplexFFT<T0> cfft_;
   std::vector<Cx<T0>> w1_, w2_;
   std::vector<std::size_t> perm1_, perm2_;
-  T0 safe_max_;         // inputs above it could overflow the 2D sums (|sum| <= 8 n1 n2 max|x|)
-  CpuPlan<T0> rowcol_;  // the row-column plan of the same description, for such inputs
+  T0 safe_max_;  // inputs above it could overflow the 2D sums (|sum| <= 8 n1 n2 max|x|)
+  PlanDesc desc_;
+  mutable std::once_flag rowcol_once_;
+  mutable std::unique_ptr<CpuPlan<T0>> rowcol_;
 };
 
 }  // namespace dctx::cpu::HWY_NAMESPACE
