@@ -219,22 +219,17 @@ def _block8_call(f, first, kw, value, x, extra):
 
 
 @needs_block8
-@pytest.mark.parametrize("kw,value", BLOCK8_CASES, ids=lambda v: repr(v)[:20])
-def test_block8_arguments(kw, value):
-    x = np.ones((8, 8), np.float32)
+@pytest.mark.parametrize("name,kw,value",
+                         [("block8", kw, v) for kw, v in BLOCK8_CASES]
+                         + [("iblock8", kw, v) for kw, v in IBLOCK8_CASES],
+                         ids=lambda v: repr(v)[:20])
+def test_block8_and_iblock8_arguments(name, kw, value):
+    # block8 takes samples x (float32), iblock8 coefficients or levels c (int16).
+    arg, data = ("x", np.ones((8, 8), np.float32)) if name == "block8" else \
+        ("c", np.ones((8, 8), np.int16))
     extra = {"table": "jpeg"} if kw == "quality" else {}
     with pytest.raises((TypeError, ValueError)) as e:
-        _block8_call(dctx.block8, "x", kw, value, x, extra)
-    check_message(e.value, kw)
-
-
-@needs_block8
-@pytest.mark.parametrize("kw,value", IBLOCK8_CASES, ids=lambda v: repr(v)[:20])
-def test_iblock8_arguments(kw, value):
-    c = np.ones((8, 8), np.int16)
-    extra = {"table": "jpeg"} if kw == "quality" else {}
-    with pytest.raises((TypeError, ValueError)) as e:
-        _block8_call(dctx.iblock8, "c", kw, value, c, extra)
+        _block8_call(getattr(dctx, name), arg, kw, value, data, extra)
     check_message(e.value, kw)
 
 

@@ -18,8 +18,14 @@
 #include "dctx/types.hpp"
 #include "image_io/image_formats.hpp"
 
+// stb_image_write compiled in and kept private (as stb_image is in stb_decode.cpp): a program
+// that links dctx and its own stb gets no duplicate symbols.
+#define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
 #include <stb/stb_image_write.h>
+#pragma GCC diagnostic pop
 
 namespace dctx {
 namespace {

@@ -8,11 +8,12 @@ import json
 import os
 import re
 import subprocess
-import sys
 import tempfile
 
 import numpy as np
 import scipy.fft as sf
+
+from checks import check, finish
 
 DCTX = os.environ["DCTX"]
 C = 2.0  # same constant as tests/oracle/oracle.hpp kErrorC
@@ -27,16 +28,6 @@ def run(*args):
     return subprocess.run([DCTX, *map(str, args)], capture_output=True, text=True)
 
 
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
 
 
 # The one schema of every --json (README, "JSON output"): stdout is exactly one JSON object, with
@@ -237,5 +228,4 @@ with tempfile.TemporaryDirectory() as d:
     r = run("--help")
     check(r.returncode == 0 and "transform" in r.stdout, "--help")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

@@ -13,6 +13,15 @@
 #include <utility>
 #include <vector>
 
+// stb_image_write's JPEG encoder, private to each test file (the library keeps its own copy
+// private too).
+#define STB_IMAGE_WRITE_STATIC
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include <stb/stb_image_write.h>
+#pragma GCC diagnostic pop
+
 namespace dctx::test_images {
 
 using Bytes = std::vector<std::uint8_t>;
@@ -31,6 +40,13 @@ inline void append(Bytes& b, const Bytes& more) { b.insert(b.end(), more.begin()
   auto* b = static_cast<Bytes*>(ctx);
   const auto* p = static_cast<const std::uint8_t*>(data);
   b->insert(b->end(), p, p + n);
+}
+
+/// A JPEG of the w x h RGB pixels by stb_image_write at `quality`.
+inline Bytes stb_jpeg(int w, int h, const std::uint8_t* rgb, int quality) {
+  Bytes jpg;
+  stbi_write_jpg_to_func(collect_bytes, &jpg, w, h, 3, rgb, quality);
+  return jpg;
 }
 
 // ---------------------------------------------------------------------------------------------
