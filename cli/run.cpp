@@ -4,13 +4,13 @@
 // both call it.
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <exception>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "commands.hpp"
+#include "core/vocabulary.hpp"
 #include "dctx/dctx.hpp"
 #include "run.hpp"
 
@@ -32,31 +32,6 @@ void add_registered_commands(CLI::App& app) {
   for (const auto& c : r) c.second(app);
 }
 
-namespace {
-
-// The library's messages name C++ identifiers; the command line's user knows flags.
-std::string in_cli_words(std::string m) {
-  static const std::pair<const char*, const char*> kWords[] = {
-      {"Block8Edge::Replicate", "--edge replicate"},
-      {"Block8Edge::Error", "--edge error"},
-      {"the Int16 kernel transforms int16 data; float data takes Reference or Fast",
-       "--kernel int16 transforms int16 data (--int16); float data takes --kernel reference or "
-       "fast"},
-      {"nthreads", "--threads"},
-      {"ImageReadOptions::max_pixels", "--max-pixels"},  // the image readers' limit
-      {"threads must be", "--threads must be"},          // the transforms' message
-  };
-  for (const auto& [cxx, cli] : kWords)
-    for (std::size_t at = m.find(cxx); at != std::string::npos; at = m.find(cxx, at + 1)) {
-      if (at >= 2 && m.compare(at - 2, 2, "--") == 0) continue;  // already a flag
-      m.replace(at, std::strlen(cxx), cli);
-      at += std::strlen(cli) - 1;
-    }
-  return m;
-}
-
-}  // namespace
-
 int run(int argc, char** argv) {
   CLI::App app{"dctx: fast discrete cosine transforms (DCT/DST types I-IV, 8x8 blocks)"};
   app.set_version_flag("--version", std::string("dctx ") + dctx::kVersion);
@@ -67,7 +42,8 @@ int run(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "dctx: error: %s\n", in_cli_words(e.what()).c_str());
+    std::fprintf(stderr, "dctx: error: %s\n",
+                 detail::in_words_of(e.what(), detail::Vocabulary::CommandLine).c_str());
     return 1;
   }
   return 0;

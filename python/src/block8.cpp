@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "binding.hpp"
+#include "core/vocabulary.hpp"
 #include "dctx/block8.hpp"
 
 namespace dctx_py {
@@ -28,32 +29,14 @@ using namespace nb::literals;
 const char* py_name(bool inverse) { return inverse ? "dctx.iblock8" : "dctx.block8"; }
 
 /// A message of the core in the words of the Python API: prefixed with the Python function
-/// (`fn`) instead of the C++ one, and the C++ names of options (Block8Edge::Replicate,
-/// Block8Kernel::Int16, nthreads, QuantTable, ...) replaced by the keywords and values the Python
-/// functions take (edge="replicate", kernel="int16", workers, table, ...).
+/// (`fn`) instead of the C++ one, and the C++ names of options replaced by the keywords and values
+/// the Python functions take (core/vocabulary.hpp: edge="replicate", kernel="int16", workers).
 std::string pythonic(std::string msg, const char* fn, bool inverse) {
   const auto replace_all = [&msg](std::string_view from, std::string_view to) {
     for (size_t at = msg.find(from); at != std::string::npos; at = msg.find(from, at + to.size()))
       msg.replace(at, from.size(), to);
   };
-  static constexpr std::pair<std::string_view, std::string_view> kWords[] = {
-      {"or ask for Block8Edge::Replicate", "or pass edge=\"replicate\""},
-      {"Block8Edge::Replicate", "edge=\"replicate\""},
-      {"Block8Edge::Error", "edge=\"error\""},
-      {"the Int16 kernel transforms int16 data; float data takes Reference or Fast",
-       "kernel=\"int16\" transforms int16 data; float32 data takes kernel=\"reference\" or "
-       "\"fast\""},
-      {"Block8Kernel::Auto", "kernel=\"auto\""},
-      {"Block8Kernel::Reference", "kernel=\"reference\""},
-      {"Block8Kernel::Fast", "kernel=\"fast\""},
-      {"Block8Kernel::Int16", "kernel=\"int16\""},
-      {"unknown block8 kernel", "unknown kernel"},
-      {"unknown block8 edge mode", "unknown edge"},
-      {"nthreads", "workers"},
-      {"QuantTable: entry", "table entry"},
-      {"JPEG quality", "quality"},
-  };
-  for (const auto& [from, to] : kWords) replace_all(from, to);
+  msg = dctx::detail::in_words_of(std::move(msg), dctx::detail::Vocabulary::Python);
   // The output of an inverse is what `shape` asked for.
   if (inverse) replace_all(": out is ", ": shape is ");
   // The C++ function the message starts with (block8_forward: ...) becomes the Python one.
