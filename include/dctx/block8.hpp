@@ -97,9 +97,10 @@ int jpeg_quality_scaling(int quality);
 /// Scale any base table the libjpeg way: entry = (base*scale + 50)/100, clamped to 1..255.
 QuantTable quant_table_scaled(const QuantTable& base, int quality);
 
-/// Quantize: level = round_half_away_from_zero(c / Q), saturated to int16. For float
-/// coefficients c/Q is evaluated as c times the float reciprocal of Q (this can differ from true
-/// division only within one float ulp of a half-integer); for int16 it is exact.
+/// Quantize: level = round_half_away_from_zero(c / Q), saturated to int16 (infinities too). For
+/// float coefficients c/Q is evaluated as c times the float reciprocal of Q (this can differ from
+/// true division only within one float ulp of a half-integer); for int16 it is exact. A NaN
+/// coefficient has no level: Error (and `levels` is not to be used).
 void block8_quantize(const ConstView<float>& coeffs, const View<std::int16_t>& levels,
                      const QuantTable& table);
 void block8_quantize(const ConstView<std::int16_t>& coeffs, const View<std::int16_t>& levels,
@@ -189,7 +190,8 @@ Block8Stats block8_roundtrip_quantized(const ConstView<std::int16_t>& in,
 /// The encoder's half of the fused pass: forward DCT then quantization, touching each block once.
 /// `levels` (int16) equals block8_forward followed by block8_quantize with the same kernel, and
 /// has the shape of block8_forward's output (with Block8Edge::Replicate, `in` may have any size).
-/// Returns the count of zero levels.
+/// Returns the count of zero levels. A NaN coefficient (from a NaN or infinite sample) has no
+/// level: Error, as block8_quantize.
 Block8Stats block8_forward_quantized(const ConstView<float>& in, const View<std::int16_t>& levels,
                                      const QuantTable& table, const Block8Options& options = {});
 Block8Stats block8_forward_quantized(const ConstView<std::int16_t>& in,

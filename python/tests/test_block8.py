@@ -198,3 +198,16 @@ def test_int16_kernel_on_float_data_message():
     with pytest.raises(ValueError) as e:
         dctx.block8(np.ones((8, 8), np.float32), kernel="int16")
     assert 'kernel="int16"' in str(e.value) and 'kernel="reference" or "fast"' in str(e.value)
+
+
+@pytest.mark.parametrize("kernel", ["fast", "reference"])
+def test_nan_has_no_quantization_level(kernel, rng):
+    # A NaN sample makes NaN coefficients: levels would be a silent 0, so the call refuses.
+    x = (rng.random((16, 24)) * 255).astype(np.float32)
+    x[9, 13] = np.nan
+    with pytest.raises(ValueError, match="NaN.*no quantization level") as info:
+        dctx.block8(x, kernel=kernel, table="jpeg")
+    assert str(info.value).startswith("dctx.block8: ")
+    # Without a table the coefficients carry NaN in that block, as scipy's would.
+    c = dctx.block8(x, kernel=kernel)
+    assert np.isnan(c[8:16, 8:16]).all() and np.isfinite(np.delete(c, np.s_[8:16], 0)).all()

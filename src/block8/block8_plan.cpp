@@ -255,6 +255,14 @@ Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) cons
     stats.coefficients = std::uint64_t(in.count) * call.padded_rows * call.padded_cols;
   if (in.count == 0 || call.padded_rows == 0 || call.padded_cols == 0) return stats;
   stats.zeros = impl_->execute(call);
+  if (stats.zeros & detail::kNaNCoefficient) {
+    // A NaN has no int16 level; the back end wrote 0 there, which must not pass for a result.
+    throw Error(std::string(fn) + (desc_.op == Block8Op::Quantize
+                                       ? ": the coefficients hold NaN, which has no quantization "
+                                         "level"
+                                       : ": a coefficient is NaN (the input holds NaN or infinity, "
+                                         "or overflows float), which has no quantization level"));
+  }
   return stats;
 }
 

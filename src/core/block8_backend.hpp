@@ -42,11 +42,16 @@ struct Block8HostCall {
   Overlap overlap = Overlap::Disjoint;
 };
 
+/// Set in a block execution's result when a coefficient to quantize to an int16 level was NaN.
+inline constexpr std::uint64_t kNaNCoefficient = std::uint64_t{1} << 63;
+
 /// A back end's block plan. Thread-safe: execute() is const.
 class BackendBlock8Plan {
  public:
   virtual ~BackendBlock8Plan() = default;
-  /// Runs the operation; returns the number of levels that are zero (quantizing operations).
+  /// Runs the operation; returns the number of levels that are zero (quantizing operations),
+  /// with kNaNCoefficient set when a float coefficient to quantize was NaN (it has no level; the
+  /// front end turns that into an Error).
   virtual std::uint64_t execute(const Block8HostCall& call) const = 0;
   /// e.g. "cpu[AVX3] fast".
   virtual std::string describe() const = 0;

@@ -26,6 +26,7 @@
 #include "cpu/block8/stores-inl.h"
 #include "cpu/block8/tile-inl.h"
 #include "cpu/block8/transpose-inl.h"
+#include "cpu/block8/walk-inl.h"
 #include "cpu/block8/x86-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -132,19 +133,22 @@ HWY_INLINE void RoundtripTilesF32(D d, const float* in, std::ptrdiff_t is, float
 
 // The codec's halves of the fused pass. Encoder: forward DCT, then levels as block8_quantize
 // makes them from block8_forward's coefficients (c times the float reciprocal of Q, rounded half
-// away from zero, NaN to 0, saturated to int16), stored in natural order. Decoder: levels times Q
-// (exact in float), then the inverse as block8_inverse runs it.
+// away from zero, saturated to int16; NaN quotients counted, as they have no level), stored in
+// natural order. Decoder: levels times Q (exact in float), then the inverse as block8_inverse
+// runs it.
 template <std::size_t G, int kStream, class D>
 HWY_INLINE void ForwardQuantizeTilesF32(D d, const float* in, std::ptrdiff_t is, std::int16_t* out,
                                         std::ptrdiff_t os, const AanTables& t, const QuantF32& q,
-                                        hn::Vec<CountTag<D>>& zeros, StreamCarry& sc) {
+                                        LevelCounts<CountTag<D>>& counts, StreamCarry& sc) {
   const hn::Rebind<std::int32_t, D> di;
   Tile<D> r[G];
   ForwardPassesF32(d, in, is, r);
   ForEachTileVector<G, D>(
       r, [&](hn::Vec<D>& v, std::size_t i, std::size_t j) DCTX_BLOCK8_LAMBDA_INLINE {
-        const auto level = RoundHalfAwayToI32(d, QuotientF32(d, v, t, q, i, j));
-        CountZeros(di, level, zeros);
+        const auto quotient = QuotientF32(d, v, t, q, i, j);
+        CountNaN(d, quotient, counts.nans);
+        const auto level = RoundHalfAwayToI32(d, quotient);
+        CountZeros(di, level, counts.zeros);
         v = hn::BitCast(d, level);  // transposed as 32-bit lanes
       });
   DCTX_BLOCK8_EACH(G) TransposeTile(d, r[g]);

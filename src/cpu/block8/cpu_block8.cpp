@@ -4,6 +4,7 @@
 // (plane_walk.hpp) with the work of its operation (works.hpp).
 #include "cpu/block8/cpu_block8.hpp"
 
+#include <cmath>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -50,8 +51,8 @@ Quant quant_constants(const QuantTable& table) {
 
 /// A SIMD quantization kernel (kernels.hpp: quantize_f32, ...) on a region with unit column stride.
 template <class TI, class TO>
-using Elementwise = void (*)(const TI*, std::ptrdiff_t, TO*, std::ptrdiff_t, std::size_t,
-                             std::size_t, const QuantF32&);
+using Elementwise = std::uint64_t (*)(const TI*, std::ptrdiff_t, TO*, std::ptrdiff_t, std::size_t,
+                                      std::size_t, const QuantF32&);
 
 class CpuBlock8Plan final : public detail::BackendBlock8Plan {
  public:
@@ -180,17 +181,23 @@ class CpuBlock8Plan final : public detail::BackendBlock8Plan {
     std::vector<TI> keep;
     const auto in = readable_input(typed_planes<const TI>(call.in), call.overlap, keep);
     const auto out = typed_planes<TO>(call.out);
+    std::uint64_t flags = 0;
     if (in.cs == 1 && out.cs == 1) {
       for (std::size_t b = 0; b < in.count; ++b)
-        simd(in.plane(b), in.rs, out.plane(b), out.rs, in.rows, in.cols, natural_);
-      return 0;
+        flags |= simd(in.plane(b), in.rs, out.plane(b), out.rs, in.rows, in.cols, natural_);
+      return flags;
     }
     const QuantTable& t = *d_.table;
     for (std::size_t b = 0; b < in.count; ++b)
       for (std::size_t r = 0; r < in.rows; ++r)
-        for (std::size_t k = 0; k < in.cols; ++k)
-          *out.at(b, r, k) = f(*in.at(b, r, k), t.q[8 * (r % 8) + k % 8]);
-    return 0;
+        for (std::size_t k = 0; k < in.cols; ++k) {
+          const TI value = *in.at(b, r, k);
+          if constexpr (std::is_same_v<TI, float> && std::is_same_v<TO, std::int16_t>) {
+            if (std::isnan(value)) flags = detail::kNaNCoefficient;
+          }
+          *out.at(b, r, k) = f(value, t.q[8 * (r % 8) + k % 8]);
+        }
+    return flags;
   }
 
   Block8PlanDesc d_;

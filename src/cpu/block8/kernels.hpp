@@ -117,7 +117,8 @@ std::uint64_t int_roundtrip_i16(const std::int16_t* in, std::ptrdiff_t is, std::
                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                 const QuantI16& quant);
 /// Encoder half of the fused pass: forward DCT, levels as block8_quantize makes them (natural
-/// order, int16); returns the number of zero levels.
+/// order, int16); returns the number of zero levels, with detail::kNaNCoefficient set when a
+/// coefficient was NaN.
 std::uint64_t fast_forward_quantize_f32(const float* in, std::ptrdiff_t is, std::int16_t* out,
                                         std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                         const QuantF32& quant);
@@ -133,14 +134,18 @@ void int_dequantize_inverse_i16(const std::int16_t* in, std::ptrdiff_t is, std::
                                 const QuantI16& quant);
 /// block8_quantize / block8_dequantize on a region (rows x cols, multiples of 8, unit column
 /// stride) with `quant` in natural order (entry [r][c] for coefficient (r, c), not transposed).
-void quantize_f32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
-                  std::size_t rows, std::size_t cols, const QuantF32& quant);
-void quantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
-                  std::size_t rows, std::size_t cols, const QuantF32& quant);
-void dequantize_f32(const std::int16_t* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
-                    std::size_t rows, std::size_t cols, const QuantF32& quant);
-void dequantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
-                    std::size_t rows, std::size_t cols, const QuantF32& quant);
+/// Each returns detail::kNaNCoefficient when it met a NaN coefficient to quantize, else 0.
+std::uint64_t quantize_f32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
+                           std::size_t rows, std::size_t cols, const QuantF32& quant);
+std::uint64_t quantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                           std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                           const QuantF32& quant);
+std::uint64_t dequantize_f32(const std::int16_t* in, std::ptrdiff_t is, float* out,
+                             std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                             const QuantF32& quant);
+std::uint64_t dequantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                             std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                             const QuantF32& quant);
 /// Name of the target the kernels dispatch to now ("AVX3", ...).
 const char* simd_target_name();
 /// The HWY_TARGETS bit set this library's block kernels were compiled for (tests iterate it).

@@ -63,13 +63,15 @@ Planes<const T> readable_input(const Planes<const T>& in, detail::Overlap overla
 }
 
 /// Work on a region of `rows` x `cols` (multiples of 8) with unit column stride and row strides
-/// `is`, `os`; returns the zero levels it made. `ctx`: the work's constants.
+/// `is`, `os`; returns the zero levels it made, with detail::kNaNCoefficient set when it met a NaN
+/// coefficient to quantize. `ctx`: the work's constants.
 template <class T, class TO = T>
 using Work = std::uint64_t (*)(const T* in, std::ptrdiff_t is, TO* out, std::ptrdiff_t os,
                                std::size_t rows, std::size_t cols, const void* ctx);
 
 /// Apply `work` to every plane: the padded plane is pr x pc (multiples of 8). `in` may be smaller
-/// (its last row/column is replicated), `out` may be smaller (cropped). Returns the zero levels.
+/// (its last row/column is replicated), `out` may be smaller (cropped). Returns the zero levels,
+/// with detail::kNaNCoefficient set when any work met a NaN coefficient.
 template <class T, class TO = T>
 std::uint64_t run_planes(const Planes<const T>& in, const Planes<TO>& out, std::size_t pr,
                          std::size_t pc, Work<T, TO> work, const void* ctx, int nthreads) {
@@ -78,16 +80,19 @@ std::uint64_t run_planes(const Planes<const T>& in, const Planes<TO>& out, std::
   const bool direct = in.cs == 1 && out.cs == 1 && in.cols == pc && out.cols == pc;
   const std::size_t ndirect = direct ? std::min(in.rows, out.rows) / 8 : 0;
   std::atomic<std::uint64_t> total{0};
+  std::atomic<bool> nan{false};
   detail::parallel_for(nthreads, in.count * strips, [&](std::size_t g0, std::size_t g1) {
     std::vector<T> strip;
     std::vector<TO> strip_out;  // when the types differ (else the work runs in place on strip)
-    std::uint64_t zeros = 0;
+    std::uint64_t zeros = 0, flags = 0;
     for (std::size_t g = g0; g < g1;) {
       const std::size_t b = g / strips, s = g % strips;
       const std::size_t end = std::min(strips, s + (g1 - g));
       if (s < ndirect) {  // run straight on the caller's memory
         const std::size_t e = std::min(end, ndirect);
         zeros += work(in.at(b, 8 * s, 0), in.rs, out.at(b, 8 * s, 0), out.rs, 8 * (e - s), pc, ctx);
+        flags |= zeros;
+        zeros &= ~detail::kNaNCoefficient;
         g += e - s;
         continue;
       }
@@ -107,6 +112,8 @@ std::uint64_t run_planes(const Planes<const T>& in, const Planes<TO>& out, std::
         result = strip_out.data();
       }
       zeros += work(strip.data(), std::ptrdiff_t(pc), result, std::ptrdiff_t(pc), 8, pc, ctx);
+      flags |= zeros;
+      zeros &= ~detail::kNaNCoefficient;
       for (std::size_t i = 0; i < 8 && 8 * s + i < out.rows; ++i) {
         TO* dst = out.at(b, 8 * s + i, 0);
         for (std::size_t c = 0; c < out.cols; ++c)
@@ -115,8 +122,9 @@ std::uint64_t run_planes(const Planes<const T>& in, const Planes<TO>& out, std::
       ++g;
     }
     total.fetch_add(zeros, std::memory_order_relaxed);
+    if (flags & detail::kNaNCoefficient) nan.store(true, std::memory_order_relaxed);
   });
-  return total.load();
+  return total.load() | (nan.load() ? detail::kNaNCoefficient : 0);
 }
 
 }  // namespace dctx::block8

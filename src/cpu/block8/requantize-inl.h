@@ -63,6 +63,13 @@ HWY_INLINE void CountZeros(D d, hn::Vec<D> level, hn::Vec<CountTag<D>>& counts) 
   counts = hn::IfThenElse(zero, counts + hn::Set(di, 1), counts);  // one masked add on AVX-512
 }
 
+// counts += 1 in the lanes where x is NaN (a float-to-level conversion's NaN coefficients).
+template <class D>
+HWY_INLINE void CountNaN(D d, hn::Vec<D> x, hn::Vec<CountTag<D>>& counts) {
+  const CountTag<D> di;
+  counts = hn::IfThenElse(hn::RebindMask(di, hn::IsNaN(x)), counts + hn::Set(di, 1), counts);
+}
+
 // |level| of int32 coefficients c, |c| <= kRequantMaxAbs, with QuantI16's integer formula:
 // ((|c| + floor(Q/2)) * magic) >> shift; `at` indexes the Table8x8Quads entries of these lanes.
 template <class D32>

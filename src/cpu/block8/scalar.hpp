@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "block8/constants.hpp"
+#include "core/block8_backend.hpp"
 #include "cpu/block8/kernels.hpp"
 
 namespace dctx::block8::scalar {
@@ -207,9 +208,11 @@ inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std
 
 // The codec's halves (block8_forward_quantized, block8_inverse_dequantized).
 /// Level of a float coefficient as block8_quantize makes it (QuantF32 entry [v][u]).
+/// NaN coefficients (level 0 here) set detail::kNaNCoefficient in `zeros`.
 inline float QuantizeF(float c, const QuantF32& q, int u, int v, std::uint64_t& zeros) {
   const std::int16_t level = QuantizeValue(c, q.recip.at(v, u));
   zeros += level == 0;
+  if (std::isnan(c)) zeros |= detail::kNaNCoefficient;
   return level;
 }
 inline std::uint64_t ForwardQuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out,
@@ -263,11 +266,16 @@ inline void ForEachElement(const TI* in, std::ptrdiff_t is, TO* out, std::ptrdif
       out[std::ptrdiff_t(r) * os + std::ptrdiff_t(c)] =
           fn(in[std::ptrdiff_t(r) * is + std::ptrdiff_t(c)], r % 8, c % 8);
 }
-inline void QuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
-                        std::size_t rows, std::size_t cols, const QuantF32& q) {
+/// Returns detail::kNaNCoefficient when a coefficient was NaN, else 0.
+inline std::uint64_t QuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out,
+                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                 const QuantF32& q) {
+  bool nan = false;
   ForEachElement(in, is, out, os, rows, cols, [&](float c, std::size_t i, std::size_t j) {
+    nan |= std::isnan(c);
     return QuantizeValue(c, q.recip.at(i, j));
   });
+  return nan ? detail::kNaNCoefficient : 0;
 }
 inline void QuantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
                         std::ptrdiff_t os, std::size_t rows, std::size_t cols, const QuantF32& q) {

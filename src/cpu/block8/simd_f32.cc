@@ -57,10 +57,11 @@ inline std::uint64_t RoundtripF32(const float* in, std::ptrdiff_t is, float* out
   const AanTables& t = aan_tables();
   return WalkCountingZeros<float, 16, true>(
       in, is, out, os, rows, cols,
-      [&](auto d, auto g, auto s, const auto* src, auto* dst, StreamCarry& sc,
-          auto& z) DCTX_BLOCK8_LAMBDA_INLINE {
-        RoundtripTilesF32<decltype(g)::value, decltype(s)::value>(d, src, is, dst, os, t, q, z, sc);
-      });
+      [&](auto d, auto g, auto s, const auto* src, auto* dst, StreamCarry& sc, auto& z)
+          DCTX_BLOCK8_LAMBDA_INLINE {
+            RoundtripTilesF32<decltype(g)::value, decltype(s)::value>(d, src, is, dst, os, t, q,
+                                                                      z.zeros, sc);
+          });
 #else
   return scalar::RoundtripF32(in, is, out, os, rows, cols, q);
 #endif

@@ -55,10 +55,11 @@ inline std::uint64_t RoundtripI16(const std::int16_t* in, std::ptrdiff_t is, std
 #if DCTX_BLOCK8_HAVE_SIMD
   return WalkCountingZeros<std::int16_t, 32, true>(
       in, is, out, os, rows, cols,
-      [&](auto d, auto g, auto s, const auto* src, auto* dst, StreamCarry& sc,
-          auto& z) DCTX_BLOCK8_LAMBDA_INLINE {
-        RoundtripTilesI16<decltype(g)::value, decltype(s)::value>(d, src, is, dst, os, q, z, sc);
-      });
+      [&](auto d, auto g, auto s, const auto* src, auto* dst, StreamCarry& sc, auto& z)
+          DCTX_BLOCK8_LAMBDA_INLINE {
+            RoundtripTilesI16<decltype(g)::value, decltype(s)::value>(d, src, is, dst, os, q,
+                                                                      z.zeros, sc);
+          });
 #else
   return scalar::RoundtripI16(in, is, out, os, rows, cols, q);
 #endif
@@ -73,7 +74,7 @@ inline std::uint64_t ForwardQuantizeI16(const std::int16_t* in, std::ptrdiff_t i
       [&](auto d, auto g, auto s, const auto* src, auto* dst, StreamCarry& sc, auto& z)
           DCTX_BLOCK8_LAMBDA_INLINE {
             ForwardQuantizeTilesI16<decltype(g)::value, decltype(s)::value>(d, src, is, dst, os, q,
-                                                                            z, sc);
+                                                                            z.zeros, sc);
           });
 #else
   return scalar::ForwardQuantizeI16(in, is, out, os, rows, cols, q);

@@ -12,6 +12,7 @@
 #include <hwy/highway.h>
 #include <hwy/targets.h>
 
+#include "core/block8_backend.hpp"
 #include "cpu/block8/kernels.hpp"
 #include "cpu/block8/requantize-inl.h"
 #include "cpu/block8/scalar.hpp"
@@ -49,23 +50,30 @@ HWY_INLINE void ElementwiseRows(const TI* in, std::ptrdiff_t is, TO* out, std::p
 }
 #endif
 
-// level = round_half_away(c * (1/Q)), NaN to 0, saturated to int16.
-inline void QuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
-                        std::size_t rows, std::size_t cols, const QuantF32& q) {
+// level = round_half_away(c * (1/Q)), saturated to int16; a NaN quotient (level 0 here) is
+// reported as kNaNCoefficient.
+inline std::uint64_t QuantizeF32(const float* in, std::ptrdiff_t is, std::int16_t* out,
+                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                 const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
+  bool nan = false;
   ElementwiseRows(in, is, out, os, rows, cols,
                   [&](auto d, auto x, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {
-                    return RoundHalfAwayToI32(d, x * TableAt(d, q.recip, r, c));
+                    const auto quotient = x * TableAt(d, q.recip, r, c);
+                    nan |= !hn::AllFalse(d, hn::IsNaN(quotient));
+                    return RoundHalfAwayToI32(d, quotient);
                   });
+  return nan ? detail::kNaNCoefficient : 0;
 #else
-  scalar::QuantizeF32(in, is, out, os, rows, cols, q);
+  return scalar::QuantizeF32(in, is, out, os, rows, cols, q);
 #endif
 }
 // level = round_half_away(c / Q) exactly: the float quotient of two int16 values is correctly
 // rounded and no closer to a half-integer than 1/(2Q), more than half an ulp, so it rounds the
 // same way as the exact quotient.
-inline void QuantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
-                        std::ptrdiff_t os, std::size_t rows, std::size_t cols, const QuantF32& q) {
+inline std::uint64_t QuantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                 std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                 const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   ElementwiseRows(in, is, out, os, rows, cols,
                   [&](auto d, auto x, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {
@@ -74,10 +82,12 @@ inline void QuantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t*
 #else
   scalar::QuantizeI16(in, is, out, os, rows, cols, q);
 #endif
+  return 0;
 }
 // c = level * Q (exact in float).
-inline void DequantizeF32(const std::int16_t* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
-                          std::size_t rows, std::size_t cols, const QuantF32& q) {
+inline std::uint64_t DequantizeF32(const std::int16_t* in, std::ptrdiff_t is, float* out,
+                                   std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                   const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   ElementwiseRows(in, is, out, os, rows, cols,
                   [&](auto d, auto x, std::size_t r, std::size_t c)
@@ -85,11 +95,12 @@ inline void DequantizeF32(const std::int16_t* in, std::ptrdiff_t is, float* out,
 #else
   scalar::DequantizeF32(in, is, out, os, rows, cols, q);
 #endif
+  return 0;
 }
 // c = level * Q saturated to int16 (the float product is exact up to 2^24, far past saturation).
-inline void DequantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
-                          std::ptrdiff_t os, std::size_t rows, std::size_t cols,
-                          const QuantF32& q) {
+inline std::uint64_t DequantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                                   std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                                   const QuantF32& q) {
 #if DCTX_BLOCK8_HAVE_SIMD
   ElementwiseRows(in, is, out, os, rows, cols,
                   [&](auto d, auto x, std::size_t r, std::size_t c) DCTX_BLOCK8_LAMBDA_INLINE {
@@ -101,6 +112,7 @@ inline void DequantizeI16(const std::int16_t* in, std::ptrdiff_t is, std::int16_
 #else
   scalar::DequantizeI16(in, is, out, os, rows, cols, q);
 #endif
+  return 0;
 }
 
 }  // namespace dctx::block8::HWY_NAMESPACE
@@ -115,21 +127,24 @@ HWY_EXPORT(DequantizeF32);
 HWY_EXPORT(DequantizeI16);
 HWY_EXPORT(TargetName);
 
-void quantize_f32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
-                  std::size_t rows, std::size_t cols, const QuantF32& quant) {
-  HWY_DYNAMIC_DISPATCH(QuantizeF32)(in, is, out, os, rows, cols, quant);
+std::uint64_t quantize_f32(const float* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
+                           std::size_t rows, std::size_t cols, const QuantF32& quant) {
+  return HWY_DYNAMIC_DISPATCH(QuantizeF32)(in, is, out, os, rows, cols, quant);
 }
-void quantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
-                  std::size_t rows, std::size_t cols, const QuantF32& quant) {
-  HWY_DYNAMIC_DISPATCH(QuantizeI16)(in, is, out, os, rows, cols, quant);
+std::uint64_t quantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                           std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                           const QuantF32& quant) {
+  return HWY_DYNAMIC_DISPATCH(QuantizeI16)(in, is, out, os, rows, cols, quant);
 }
-void dequantize_f32(const std::int16_t* in, std::ptrdiff_t is, float* out, std::ptrdiff_t os,
-                    std::size_t rows, std::size_t cols, const QuantF32& quant) {
-  HWY_DYNAMIC_DISPATCH(DequantizeF32)(in, is, out, os, rows, cols, quant);
+std::uint64_t dequantize_f32(const std::int16_t* in, std::ptrdiff_t is, float* out,
+                             std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                             const QuantF32& quant) {
+  return HWY_DYNAMIC_DISPATCH(DequantizeF32)(in, is, out, os, rows, cols, quant);
 }
-void dequantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out, std::ptrdiff_t os,
-                    std::size_t rows, std::size_t cols, const QuantF32& quant) {
-  HWY_DYNAMIC_DISPATCH(DequantizeI16)(in, is, out, os, rows, cols, quant);
+std::uint64_t dequantize_i16(const std::int16_t* in, std::ptrdiff_t is, std::int16_t* out,
+                             std::ptrdiff_t os, std::size_t rows, std::size_t cols,
+                             const QuantF32& quant) {
+  return HWY_DYNAMIC_DISPATCH(DequantizeI16)(in, is, out, os, rows, cols, quant);
 }
 const char* simd_target_name() { return HWY_DYNAMIC_DISPATCH(TargetName)(); }
 std::int64_t simd_compiled_targets() { return HWY_TARGETS; }

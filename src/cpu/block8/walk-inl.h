@@ -17,6 +17,7 @@
 
 #include <hwy/highway.h>
 
+#include "core/block8_backend.hpp"
 #include "cpu/block8/requantize-inl.h"
 #include "cpu/block8/stores-inl.h"
 #include "cpu/block8/tile-inl.h"
@@ -99,14 +100,17 @@ inline constexpr std::size_t kGroup =
         ? 2
         : 1;
 
-// Per-lane zero counts of one tile tag, summed into `total` after each row of tiles.
+// Per-lane counts of one tile tag, summed after each row of tiles: zero levels, and NaN
+// coefficients met by a float-to-level conversion (a NaN has no level).
 template <class D>
-struct ZeroCounts {
-  hn::Vec<D> v;
-  HWY_INLINE ZeroCounts() : v(hn::Zero(D())) {}
-  HWY_INLINE void Flush(std::uint64_t& total) {
-    total += static_cast<std::uint64_t>(hn::GetLane(hn::SumOfLanes(D(), v)));
-    v = hn::Zero(D());
+struct LevelCounts {
+  hn::Vec<D> zeros, nans;
+  HWY_INLINE LevelCounts() : zeros(hn::Zero(D())), nans(hn::Zero(D())) {}
+  HWY_INLINE void Flush(std::uint64_t& total, bool& nan) {
+    total += static_cast<std::uint64_t>(hn::GetLane(hn::SumOfLanes(D(), zeros)));
+    nan |= hn::GetLane(hn::SumOfLanes(D(), nans)) != 0;
+    zeros = hn::Zero(D());
+    nans = hn::Zero(D());
   }
 };
 
@@ -138,30 +142,32 @@ HWY_INLINE void Walk(const TI* in, std::ptrdiff_t is, TO* out, std::ptrdiff_t os
 }
 
 // Walk for the kernels that count zero levels: tiles(d, group, stream, src, dst, sc, z) adds the
-// zeros of its tiles to the per-lane counts z of its count tag. The widest tiles' counts are
-// summed once per row of tiles, the narrow remainder tiles' at once. Returns the count.
+// zero levels (and NaN coefficients) of its tiles to the per-lane LevelCounts z of its count tag.
+// The widest tiles' counts are summed once per row of tiles, the narrow remainder tiles' at once.
+// Returns the zero count, with detail::kNaNCoefficient set when a NaN was counted.
 template <class T, std::size_t kMaxLanes, bool kFused, class TI, class TO, class Tiles>
 HWY_INLINE std::uint64_t WalkCountingZeros(const TI* in, std::ptrdiff_t is, TO* out,
                                            std::ptrdiff_t os, std::size_t rows, std::size_t cols,
                                            Tiles tiles) {
   using DWide = CountTag<hn::CappedTag<T, kMaxLanes>>;
   std::uint64_t zeros = 0;
-  ZeroCounts<DWide> wide;
+  bool nan = false;
+  LevelCounts<DWide> wide;
   Walk<T, kMaxLanes, kFused>(
       in, is, out, os, rows, cols,
       [&](auto d, auto group, auto stream, const TI* src, TO* dst, StreamCarry& sc)
           DCTX_BLOCK8_LAMBDA_INLINE {
             using DZ = CountTag<decltype(d)>;
             if constexpr (std::is_same_v<DZ, DWide>) {
-              tiles(d, group, stream, src, dst, sc, wide.v);
+              tiles(d, group, stream, src, dst, sc, wide);
             } else {
-              ZeroCounts<DZ> narrow;
-              tiles(d, group, stream, src, dst, sc, narrow.v);
-              narrow.Flush(zeros);
+              LevelCounts<DZ> narrow;
+              tiles(d, group, stream, src, dst, sc, narrow);
+              narrow.Flush(zeros, nan);
             }
           },
-      [&] { wide.Flush(zeros); });
-  return zeros;
+      [&] { wide.Flush(zeros, nan); });
+  return zeros | (nan ? detail::kNaNCoefficient : 0);
 }
 
 #endif  // DCTX_BLOCK8_HAVE_SIMD

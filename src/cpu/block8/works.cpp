@@ -147,10 +147,11 @@ std::uint64_t composed_roundtrip(const T* in, std::ptrdiff_t is, T* out, std::pt
         const int q = k.table->q[8 * r + c % 8];
         const std::int16_t level = quantize_value(v, q);
         zeros += level == 0;
-        if constexpr (std::is_same_v<T, float>)
-          v = dequantize_value(level, q);
-        else
+        if constexpr (std::is_same_v<T, float>) {
+          if (!std::isnan(v)) v = dequantize_value(level, q);  // NaN stays NaN, as when fused
+        } else {
           v = dequantize_value_i16(level, q);
+        }
       }
     k.inverse(buf.data(), bs, out + std::ptrdiff_t(r0) * os, os, 8, cols, nullptr);
   }
@@ -194,8 +195,12 @@ std::uint64_t composed_forward_quantize(const T* in, std::ptrdiff_t is, std::int
                 nullptr);
     for (std::size_t r = 0; r < 8; ++r)
       for (std::size_t c = 0; c < cols; ++c) {
-        const std::int16_t level = quantize_value(buf[r * cols + c], k.table->q[8 * r + c % 8]);
+        const T coefficient = buf[r * cols + c];
+        const std::int16_t level = quantize_value(coefficient, k.table->q[8 * r + c % 8]);
         zeros += level == 0;
+        if constexpr (std::is_same_v<T, float>) {
+          if (std::isnan(coefficient)) zeros |= detail::kNaNCoefficient;
+        }
         out[std::ptrdiff_t(r0 + r) * os + std::ptrdiff_t(c)] = level;
       }
   }
