@@ -96,20 +96,24 @@ ComplexFftTables complex_fft_tables(std::size_t n) {
   return t;
 }
 
-std::vector<Complex> real_fft_split_twiddles(std::size_t n) {
-  std::vector<Complex> tw(n / 2 + 1);
-  const RootTable root(i64(n));
-  for (std::size_t k = 0; k <= n / 2; ++k) tw[k] = to_double(root(i64(k)));
+template <class T>
+std::vector<std::complex<T>> real_fft_split_twiddles(std::size_t n) {
+  std::vector<std::complex<T>> tw(n / 2 + 1);
+  RootTable(i64(n)).first_roots(tw.size(), tw.data());
   return tw;
 }
+template std::vector<std::complex<float>> real_fft_split_twiddles<float>(std::size_t);
+template std::vector<std::complex<double>> real_fft_split_twiddles<double>(std::size_t);
 
-std::vector<Complex> six_step_twiddles(std::size_t m1, std::size_t m2) {
+template <class T>
+std::vector<std::complex<T>> six_step_twiddles(std::size_t m1, std::size_t m2) {
   const std::size_t n = m1 * m2;
-  std::vector<Complex> tw(n);
+  std::vector<std::complex<T>> tw(n);
   const RootTable root(i64(n));
-  for (std::size_t k1 = 0; k1 < m1; ++k1)
-    for (std::size_t j2 = 0; j2 < m2; ++j2) tw[k1 * m2 + j2] = to_double(root(i64(j2 * k1)));
+  for (std::size_t k1 = 0; k1 < m1; ++k1) root.roots_by_step(i64(k1), m2, tw.data() + k1 * m2);
   return tw;
 }
+template std::vector<std::complex<float>> six_step_twiddles<float>(std::size_t, std::size_t);
+template std::vector<std::complex<double>> six_step_twiddles<double>(std::size_t, std::size_t);
 
 }  // namespace dctx::detail

@@ -45,10 +45,14 @@ struct ComplexFftTables {
 ComplexFftTables complex_fft_tables(std::size_t n);
 
 /// The split of a real FFT of even length n into one complex FFT of n/2 points:
-/// exp(-2 pi i k / n), k = 0 .. n/2.
-std::vector<Complex> real_fft_split_twiddles(std::size_t n);
+/// exp(-2 pi i k / n), k = 0 .. n/2. In precision T (float or double): each entry formed in
+/// RootArith<T> and rounded once to T, with no double table in between.
+template <class T = double>
+std::vector<std::complex<T>> real_fft_split_twiddles(std::size_t n);
 
-/// Bailey's six-step twiddles for n = m1 * m2: [k1 m2 + j2] = exp(-2 pi i j2 k1 / n).
-std::vector<Complex> six_step_twiddles(std::size_t m1, std::size_t m2);
+/// Bailey's six-step twiddles for n = m1 * m2: [k1 m2 + j2] = exp(-2 pi i j2 k1 / n), in
+/// precision T as above.
+template <class T = double>
+std::vector<std::complex<T>> six_step_twiddles(std::size_t m1, std::size_t m2);
 
 }  // namespace dctx::detail

@@ -66,8 +66,13 @@ double axis_scale(const PlanDesc& d, AxisTransform t, std::size_t n) {
   return 1.0;
 }
 
-R2RTables r2r_tables(AxisTransform t, std::size_t n, double fct, bool ortho) {
-  R2RTables r;
+template <class T>
+R2RTablesOf<T> r2r_tables(AxisTransform t, std::size_t n, double fct, bool ortho) {
+  using R = RootArith<T>;
+  const auto round = [](std::complex<R> z) {
+    return std::complex<T>(static_cast<T>(z.real()), static_cast<T>(z.imag()));
+  };
+  R2RTablesOf<T> r;
   r.computed = t;
   r.n = n;
   r.ortho = ortho;
@@ -77,16 +82,16 @@ R2RTables r2r_tables(AxisTransform t, std::size_t n, double fct, bool ortho) {
     case 2: {
       r.inner_length = n;
       r.pre.resize(n / 2 + 1);
-      const RootTable root(i64(4 * n));  // exp(-i pi k / (2n))
-      for (std::size_t k = 0; k <= n / 2; ++k) r.pre[k] = to_double(2.0L * f * root(i64(k)));
+      // 2 f exp(-i pi k / (2n))
+      RootTable(i64(4 * n)).first_roots(r.pre.size(), r.pre.data(), static_cast<R>(2.0L * f));
       r.c0 = static_cast<double>(2.0L * f / (ortho ? s2 : 1.0L));
       break;
     }
     case 3: {
       r.inner_length = n;
       r.pre.resize(n / 2 + 1);
-      const RootTable root(i64(4 * n), +1);  // exp(+i pi k / (2n))
-      for (std::size_t k = 0; k <= n / 2; ++k) r.pre[k] = to_double(f * root(i64(k)));
+      // f exp(+i pi k / (2n))
+      RootTable(i64(4 * n), +1).first_roots(r.pre.size(), r.pre.data(), static_cast<R>(f));
       r.c0 = static_cast<double>(f * (ortho ? s2 : 1.0L));
       break;
     }
@@ -98,20 +103,17 @@ R2RTables r2r_tables(AxisTransform t, std::size_t n, double fct, bool ortho) {
         r.pre.resize(m);
         r.post.resize(m);
         const RootTable pre(i64(8 * n)), post(i64(2 * n));  // exp(-i pi a/(4n)), exp(-i pi a/n)
-        for (std::size_t j = 0; j < m; ++j) {
-          r.pre[j] = to_double(pre(i64(4 * j + 1)));
-          r.post[j] = to_double(2.0L * f * post(i64(j)));
-        }
+        for (std::size_t j = 0; j < m; ++j) r.pre[j] = round(pre.at<R>(i64(4 * j + 1)));
+        post.first_roots(m, r.post.data(), static_cast<R>(2.0L * f));
       } else {
         // C_k = exp(-i pi (2k+1)/(4n)) * sum_j (x_j exp(-i pi j/(2n))) exp(-2 pi i jk/(2n)).
         r.inner_length = 2 * n;
         r.pre.resize(n);
         r.post.resize(n);
         const RootTable pre(i64(4 * n)), post(i64(8 * n));  // exp(-i pi a/(2n)), exp(-i pi a/(4n))
-        for (std::size_t j = 0; j < n; ++j) {
-          r.pre[j] = to_double(pre(i64(j)));
-          r.post[j] = to_double(2.0L * f * post(i64(2 * j + 1)));
-        }
+        pre.first_roots(n, r.pre.data());
+        const R twice_f = static_cast<R>(2.0L * f);
+        for (std::size_t j = 0; j < n; ++j) r.post[j] = round(twice_f * post.at<R>(i64(2 * j + 1)));
       }
       break;
     case 1:
@@ -122,6 +124,8 @@ R2RTables r2r_tables(AxisTransform t, std::size_t n, double fct, bool ortho) {
   }
   return r;
 }
+template R2RTablesOf<float> r2r_tables<float>(AxisTransform, std::size_t, double, bool);
+template R2RTablesOf<double> r2r_tables<double>(AxisTransform, std::size_t, double, bool);
 
 Fused2DTables fused2d_tables(const PlanDesc& d) {
   Fused2DTables t;

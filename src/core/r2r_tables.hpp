@@ -33,7 +33,9 @@ inline int effective_type(const PlanDesc& d, AxisTransform t) {
 enum class InnerFft : unsigned char { Real, Complex };
 
 /// Coefficients of one 1D transform of length n (the computed type, after inversion).
-struct R2RTables {
+/// In precision T (float or double): each entry formed in RootArith<T>, rounded once to T.
+template <class T>
+struct R2RTablesOf {
   AxisTransform computed;
   std::size_t n = 0;
   bool ortho = false;  ///< scipy's orthogonalize corrections apply
@@ -42,13 +44,15 @@ struct R2RTables {
   double c0 = 1;                 ///< II: the DC output's factor; III: x_0's; I: the overall scale
   /// II: 2 s exp(-i pi k/(2n)), k <= n/2. III: s exp(+i pi k/(2n)), k <= n/2.
   /// IV even n: exp(-i pi (4j+1)/(4n)), j < n/2. IV odd n: exp(-i pi j/(2n)), j < n.
-  std::vector<std::complex<double>> pre;
+  std::vector<std::complex<T>> pre;
   /// IV even n: 2 s exp(-i pi k/n), k < n/2. IV odd n: 2 s exp(-i pi (2k+1)/(4n)), k < n.
-  std::vector<std::complex<double>> post;
+  std::vector<std::complex<T>> post;
 };
 /// `computed` is the transform actually run (an inverse already mapped to its type), `scale`
 /// the axis's factor, `ortho` whether orthogonalize applies.
-R2RTables r2r_tables(AxisTransform computed, std::size_t n, double scale, bool ortho);
+template <class T = double>
+R2RTablesOf<T> r2r_tables(AxisTransform computed, std::size_t n, double scale, bool ortho);
+using R2RTables = R2RTablesOf<double>;
 
 /// The sign (-1, 0 or +1) of entry (k, j) of the matrix of the 1D transform `computed` of length
 /// n (README, "Kinds, types and norms"; the scales and orthogonalize corrections are positive and

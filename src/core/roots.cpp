@@ -51,6 +51,13 @@ RootTable::RootTable(std::int64_t den, int sign) : den_(den), sign_(sign) {
   }
   lo_.resize(static_cast<std::size_t>(b));
   for (std::int64_t j = 0; j < b; ++j) lo_[static_cast<std::size_t>(j)] = root_by_octant(j, den);
+  const auto to_d = [](const CLD& z) {
+    return std::complex<double>(static_cast<double>(z.real()), static_cast<double>(z.imag()));
+  };
+  hi_d_.reserve(hi_.size());
+  lo_d_.reserve(lo_.size());
+  for (const CLD& z : hi_) hi_d_.push_back(to_d(z));
+  for (const CLD& z : lo_) lo_d_.push_back(to_d(z));
 }
 
 std::size_t good_fft_size(std::size_t minimum) {

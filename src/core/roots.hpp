@@ -5,39 +5,99 @@
 // table entry is then rounded once to double (and by a back end to its own precision).
 #pragma once
 
+#include <algorithm>
 #include <complex>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace dctx::detail {
 
+/// The arithmetic a table entry of precision T is formed in before its one rounding to T: long
+/// double for double entries; double for float entries (the product of two rounded double roots
+/// errs by a few units of 2^-53, far inside float's half ulp of 2^-25).
+template <class T>
+using RootArith = std::conditional_t<(sizeof(T) < sizeof(double)), double, long double>;
+
 /// exp(sign * 2 pi i * num / den) for many num of one den, as a plan's table loops need them:
 /// below 64 one table of all den roots; above, exp(-2 pi i num/den) = hi[num / B] lo[num % B]
 /// with B a power of two of about sqrt(den), so a table of den roots costs 2 sqrt(den) sin/cos
-/// evaluations and one long-double complex product per entry (its error, a few long-double ulps, is
-/// far below the double rounding that follows).
+/// evaluations and one complex product per entry, in RootArith (in long double its error, a few
+/// long-double ulps, is far below the double rounding that follows).
 class RootTable {
  public:
   explicit RootTable(std::int64_t den, int sign = -1);
-  std::complex<long double> operator()(std::int64_t num) const {
+  std::complex<long double> operator()(std::int64_t num) const { return at<long double>(num); }
+  /// out[k] = root(k) for k < count (count <= den), formed in RootArith<T> and rounded once to
+  /// T, times `scale`: the table loops' common case, one complex product per entry.
+  template <class T>
+  void first_roots(std::size_t count, std::complex<T>* out, RootArith<T> scale = 1) const {
+    using R = RootArith<T>;
+    const auto& [hi, lo] = tables<R>();
+    const std::size_t block = std::size_t{1} << shift_;
+    const R sign = sign_ < 0 ? 1 : -1;  // the imaginary part's
+    for (std::size_t h = 0, k = 0; k < count; ++h) {
+      // scale * hi[h] * lo[l] for the block of lo that this hi entry covers.
+      const R ar = hi[h].real() * scale, ai = hi[h].imag() * scale;
+      const R sar = sign * ar, sai = sign * ai;
+      const std::size_t end = std::min(block, count - k);
+      const std::complex<R>* b = lo.data();
+      for (std::size_t l = 0; l < end; ++l)
+        out[k + l] = {static_cast<T>(ar * b[l].real() - ai * b[l].imag()),
+                      static_cast<T>(sar * b[l].imag() + sai * b[l].real())};
+      k += end;
+    }
+  }
+  /// out[j] = root(j step) for j < count, 0 <= step < den, formed and rounded as first_roots.
+  template <class T>
+  void roots_by_step(std::int64_t step, std::size_t count, std::complex<T>* out) const {
+    using R = RootArith<T>;
+    const auto& [hi, lo] = tables<R>();
+    const R sign = sign_ < 0 ? 1 : -1;
+    const std::int64_t mask = (std::int64_t{1} << shift_) - 1;
+    std::int64_t num = 0;
+    for (std::size_t j = 0; j < count; ++j) {
+      const std::complex<R>& a = hi[static_cast<std::size_t>(num >> shift_)];
+      const std::complex<R>& b = lo[static_cast<std::size_t>(num & mask)];
+      out[j] = {static_cast<T>(a.real() * b.real() - a.imag() * b.imag()),
+                static_cast<T>(sign * (a.real() * b.imag() + a.imag() * b.real()))};
+      num += step;
+      if (num >= den_) num -= den_;
+    }
+  }
+  /// The root formed in arithmetic R (long double or double).
+  template <class R>
+  std::complex<R> at(std::int64_t num) const {
     if (num < 0 || num >= den_) {
       num %= den_;
       if (num < 0) num += den_;
     }
-    const std::complex<long double>& a = hi_[static_cast<std::size_t>(num >> shift_)];
-    const std::complex<long double>& b =
-        lo_[static_cast<std::size_t>(num & ((std::int64_t{1} << shift_) - 1))];
+    const auto& [hi, lo] = tables<R>();
+    const std::complex<R>& a = hi[static_cast<std::size_t>(num >> shift_)];
+    const std::complex<R>& b =
+        lo[static_cast<std::size_t>(num & ((std::int64_t{1} << shift_) - 1))];
     // The product written out: std::complex's operator* checks for infinities and NaN.
-    const long double re = a.real() * b.real() - a.imag() * b.imag();
-    const long double im = a.real() * b.imag() + a.imag() * b.real();
+    const R re = a.real() * b.real() - a.imag() * b.imag();
+    const R im = a.real() * b.imag() + a.imag() * b.real();
     return {re, sign_ < 0 ? im : -im};
   }
 
  private:
+  template <class R>
+  auto tables() const {
+    if constexpr (std::is_same_v<R, double>)
+      return std::pair<const std::vector<std::complex<double>>&,
+                       const std::vector<std::complex<double>>&>(hi_d_, lo_d_);
+    else
+      return std::pair<const std::vector<std::complex<long double>>&,
+                       const std::vector<std::complex<long double>>&>(hi_, lo_);
+  }
   std::int64_t den_;
   int shift_ = 0, sign_;
   std::vector<std::complex<long double>> hi_, lo_;
+  std::vector<std::complex<double>> hi_d_, lo_d_;  // the same, rounded to double
 };
 
 /// A long-double complex rounded to double.

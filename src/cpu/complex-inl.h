@@ -60,14 +60,14 @@ inline Cx<T> RotI(const Cx<T>& a) {
   }
 }
 
-template <class T0>
-inline Cx<T0> ToCx(std::complex<double> z) {
+template <class T0, class T>
+inline Cx<T0> ToCx(std::complex<T> z) {
   return {static_cast<T0>(z.real()), static_cast<T0>(z.imag())};
 }
 
-/// A core table (double) in precision T0.
-template <class T0>
-std::vector<Cx<T0>> ToCxTable(const std::vector<std::complex<double>>& t) {
+/// A core table (double, or already in T0) in precision T0.
+template <class T0, class T>
+std::vector<Cx<T0>> ToCxTable(const std::vector<std::complex<T>>& t) {
   std::vector<Cx<T0>> r(t.size());
   for (std::size_t i = 0; i < t.size(); ++i) r[i] = ToCx<T0>(t[i]);
   return r;

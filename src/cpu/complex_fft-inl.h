@@ -19,6 +19,7 @@
 
 #include "core/fft_tables.hpp"
 #include "cpu/stockham-inl.h"
+#include "dctx/types.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
@@ -29,17 +30,17 @@ namespace dctx::cpu::HWY_NAMESPACE {
 template <class T0>
 class ComplexFFT {
  public:
-  /// `single_lines`: the FFT will also run on single scalar lines, so long ones get the six-step
-  /// tables (only exec() on T0 data uses them; vector callers need not pay for them).
+  /// `single_lines`: exec() runs only on single scalar lines (T = T0), as a plan's driver runs a
+  /// transform of a few lines; a long one then gets the six-step tables instead of the stage
+  /// tables, which only vector lines use. Otherwise exec() runs on vectors (and scalar lines).
   explicit ComplexFFT(std::size_t n, bool single_lines = true) : n_(n) {
     if (n <= 1) return;
-    const detail::ComplexFftTables t = detail::complex_fft_tables(n);
-    if (t.bluestein_length) {
-      InitBluestein(t, single_lines);
+    if (detail::fft_uses_bluestein(n)) {
+      InitBluestein(detail::complex_fft_tables(n), single_lines);
       return;
     }
-    for (const detail::FftStage& s : t.stages) stages_.emplace_back(s);
-    if (single_lines) InitSixStep();
+    if (single_lines && InitSixStep()) return;
+    for (const detail::FftStage& s : detail::complex_fft_tables(n).stages) stages_.emplace_back(s);
   }
 
   std::size_t size() const { return n_; }
@@ -58,6 +59,7 @@ class ComplexFFT {
     if constexpr (std::is_same_v<T, T0>) {
       if (col_) return ExecSixStep<kForward>(data, scratch);
     }
+    if (stages_.empty()) throw Error("internal: vector lines on a single-line FFT plan");
     Cx<T>* src = data;
     Cx<T>* dst = scratch;
     for (const auto& st : stages_) {
@@ -114,8 +116,9 @@ class ComplexFFT {
   static constexpr std::size_t kSixLanes = LaneVec<T0>::kLanes;
   static constexpr std::size_t kSixMin = 256;  // shorter sequences: the scalar passes win
 
-  void InitSixStep() {
-    if (n_ < kSixMin || kSixLanes < 4) return;
+  // Whether the six-step form applies (its tables are then built).
+  bool InitSixStep() {
+    if (n_ < kSixMin || kSixLanes < 4) return false;
     std::size_t m1 = 1;
     while (m1 * m1 < n_) m1 *= 2;  // power-of-two split near sqrt(n)
     for (; m1 >= kSixLanes; m1 /= 2) {
@@ -126,21 +129,21 @@ class ComplexFFT {
       row_ = std::make_unique<ComplexFFT<T0>>(m2, false);
       m1_ = m1;
       m2_ = m2;
-      const std::vector<detail::Complex> tw = detail::six_step_twiddles(m1, m2);
+      const std::vector<std::complex<T0>> tw = detail::six_step_twiddles<T0>(m1, m2);
       tw6r_.resize(n_);
       tw6i_.resize(n_);
       for (std::size_t i = 0; i < n_; ++i) {
-        const Cx<T0> w = ToCx<T0>(tw[i]);
-        tw6r_[i] = w.r;
-        tw6i_[i] = w.i;
+        tw6r_[i] = tw[i].real();
+        tw6i_[i] = tw[i].imag();
       }
       // Scratch in scalar complex units: planes re/im (n), column and row vectors with their
       // FFT scratch, and slack for 128-byte alignment of each piece.
       const std::size_t vec = kSixLanes;
       six_scratch_ = n_ + vec * (m1 + col_->scratch_len() + m2 + row_->scratch_len()) +
                      4 * 128 / sizeof(Cx<T0>);
-      return;
+      return true;
     }
+    return false;
   }
 
   template <class U>

@@ -33,10 +33,10 @@ class R2R {
   /// overall scale; `ortho` applies scipy's orthogonalize corrections; `single_lines`: exec() will
   /// also run on single scalar lines (see ComplexFFT).
   R2R(AxisTransform t, std::size_t n, double fct, bool ortho, bool single_lines = true)
-      : R2R(detail::r2r_tables(t, n, fct, ortho), single_lines) {}
+      : R2R(detail::r2r_tables<T0>(t, n, fct, ortho), single_lines) {}
 
   /// From the core's coefficients (core/r2r_tables.hpp).
-  R2R(const detail::R2RTables& c, bool single_lines)
+  R2R(const detail::R2RTablesOf<T0>& c, bool single_lines)
       : t_(c.computed),
         n_(c.n),
         ortho_(c.ortho),

@@ -26,7 +26,7 @@ class RealFFT {
  public:
   explicit RealFFT(std::size_t n, bool single_lines = true)
       : n_(n), fft_(n % 2 == 0 ? n / 2 : n, single_lines) {
-    if (n % 2 == 0) tw_ = ToCxTable<T0>(detail::real_fft_split_twiddles(n));
+    if (n % 2 == 0) tw_ = ToCxTable<T0>(detail::real_fft_split_twiddles<T0>(n));
   }
   std::size_t size() const { return n_; }
   bool bluestein() const { return fft_.bluestein(); }

@@ -6,7 +6,10 @@
 
 #include <cmath>
 #include <complex>
+#include <limits>
 #include <numeric>
+#include <string>
+#include <type_traits>
 
 #include "core/fft_tables.hpp"
 #include "core/r2r_tables.hpp"
@@ -98,6 +101,63 @@ TEST(Tables, SplitAndSixStepTwiddles) {
     for (std::size_t j2 = 0; j2 < 32; ++j2)
       ExpectClose(six[k1 * 32 + j2], expi(-2 * kPi * LD(j2 * k1) / 512), "six-step");
 }
+
+// A table entry of precision T formed in RootArith<T> and rounded once: each component within
+// half an ulp of T of the true value, plus the product's error (a few units of 2^-53 for float,
+// whose products are formed in double; 2^-62 for double, formed in long double).
+template <class T>
+void ExpectRoundedOnce(std::complex<T> got, std::complex<LD> want, const char* what,
+                       std::size_t at) {
+  const LD product = std::is_same_v<T, float> ? std::ldexp(LD(1), -50) : std::ldexp(LD(1), -61);
+  const auto half_ulp = [](LD v) {
+    const T t = static_cast<T>(v);
+    return LD(std::nextafter(std::fabs(t), std::numeric_limits<T>::infinity()) - std::fabs(t)) / 2;
+  };
+  const LD scale = std::max<LD>(1, std::abs(want));
+  ASSERT_LE(std::fabs(LD(got.real()) - want.real()), half_ulp(want.real()) + product * scale)
+      << what << " re at " << at;
+  ASSERT_LE(std::fabs(LD(got.imag()) - want.imag()), half_ulp(want.imag()) + product * scale)
+      << what << " im at " << at;
+}
+
+// Tables in the plan's own precision at lengths past the split of RootTable (hi/lo products),
+// with the scales and steps that the plans use.
+template <class T>
+void CheckTablesInPrecision() {
+  for (std::size_t n : {std::size_t{96}, std::size_t{1000}, std::size_t{12288}}) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    const auto split = real_fft_split_twiddles<T>(n);
+    ASSERT_EQ(split.size(), n / 2 + 1);
+    for (std::size_t k = 0; k < split.size(); ++k)
+      ExpectRoundedOnce(split[k], expi(-2 * kPi * LD(k) / LD(n)), "split", k);
+    const double s = 0.3;
+    const auto t2 = r2r_tables<T>({Kind::DCT, 2}, n, s, false);
+    for (std::size_t k = 0; k <= n / 2; ++k)
+      ExpectRoundedOnce(t2.pre[k], 2 * LD(s) * expi(-kPi * LD(k) / LD(2 * n)), "II", k);
+    const auto t3 = r2r_tables<T>({Kind::DCT, 3}, n, s, false);
+    for (std::size_t k = 0; k <= n / 2; ++k)
+      ExpectRoundedOnce(t3.pre[k], LD(s) * expi(kPi * LD(k) / LD(2 * n)), "III", k);
+    const auto t4 = r2r_tables<T>({Kind::DST, 4}, n, s, false);  // even n
+    for (std::size_t j = 0; j < n / 2; ++j) {
+      ExpectRoundedOnce(t4.pre[j], expi(-kPi * LD(4 * j + 1) / LD(4 * n)), "IV pre", j);
+      ExpectRoundedOnce(t4.post[j], 2 * LD(s) * expi(-kPi * LD(j) / LD(n)), "IV post", j);
+    }
+    const auto t4odd = r2r_tables<T>({Kind::DCT, 4}, n + 1, s, false);
+    for (std::size_t j = 0; j <= n; ++j) {
+      ExpectRoundedOnce(t4odd.pre[j], expi(-kPi * LD(j) / LD(2 * (n + 1))), "IV odd pre", j);
+      ExpectRoundedOnce(t4odd.post[j], 2 * LD(s) * expi(-kPi * LD(2 * j + 1) / LD(4 * (n + 1))),
+                        "IV odd post", j);
+    }
+  }
+  const std::size_t m1 = 64, m2 = 96;
+  const auto six = six_step_twiddles<T>(m1, m2);
+  for (std::size_t k1 = 0; k1 < m1; ++k1)
+    for (std::size_t j2 = 0; j2 < m2; ++j2)
+      ExpectRoundedOnce(six[k1 * m2 + j2], expi(-2 * kPi * LD(j2 * k1) / LD(m1 * m2)), "six-step",
+                        k1 * m2 + j2);
+}
+TEST(Tables, FloatTablesRoundedOnceFromDoubleProducts) { CheckTablesInPrecision<float>(); }
+TEST(Tables, DoubleTablesRoundedOnceFromLongDoubleProducts) { CheckTablesInPrecision<double>(); }
 
 TEST(Tables, MakhoulRotationsWithScaleAndOrthogonalize) {
   const std::size_t n = 12;
