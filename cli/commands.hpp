@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 namespace dctx::cli {
 
 /// A sub-command: `add` puts it on the app; `order` sorts the --help listing.
@@ -13,5 +15,14 @@ struct CommandRegistration {
 };
 /// Adds every registered sub-command to `app`, in order.
 void add_registered_commands(CLI::App& app);
+
+/// What the array commands (transform, poisson) take besides their own options.
+struct RunOptions {
+  int threads = 1;
+  std::string backend = "auto";
+  bool verbose = false, json = false;
+};
+/// Adds --threads, --backend, -v/--verbose (which prints `verbose_what` on stderr) and --json.
+void add_run_options(CLI::App* c, RunOptions& o, const std::string& verbose_what);
 
 }  // namespace dctx::cli

@@ -6,6 +6,7 @@
 // images) is left out. With --json a command prints that object and nothing else on stdout.
 #pragma once
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -56,6 +57,12 @@ class JsonObject {
  private:
   std::vector<std::pair<std::string, std::string>> fields_;
 };
+
+/// Seconds from `a` to `b` of the steady clock, for the "seconds" object of a run.
+inline double seconds_between(std::chrono::steady_clock::time_point a,
+                              std::chrono::steady_clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
 
 /// The fields every run reports: command, input, output, shape, dtype, the back end that ran
 /// (`backend`, as `dctx backends` names it) and what it ran on: `target`, or when empty the SIMD

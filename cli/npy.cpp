@@ -537,4 +537,17 @@ void write_npy(const std::string& path, const Shape& shape, const std::int16_t* 
   write_typed(path, shape, data, "<i2");
 }
 
+NpyArray read_float_npy(const std::string& path) {
+  std::string note;
+  NpyArray arr = read_npy(path, &note);
+  if (!note.empty()) std::fprintf(stderr, "dctx: note: %s\n", note.c_str());
+  return arr;
+}
+void write_float_npy(const std::string& path, const NpyArray& arr) {
+  if (arr.single())
+    write_npy(path, arr.shape, arr.f32.data());
+  else
+    write_npy(path, arr.shape, arr.f64.data());
+}
+
 }  // namespace dctx::cli

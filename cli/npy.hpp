@@ -39,4 +39,9 @@ void write_npy(const std::string& path, const Shape& shape, const float* data);
 void write_npy(const std::string& path, const Shape& shape, const double* data);
 void write_npy(const std::string& path, const Shape& shape, const std::int16_t* data);
 
+/// read_npy of a float array for a command: a conversion note goes to stderr ("dctx: note: ...").
+NpyArray read_float_npy(const std::string& path);
+/// Writes the float data of `arr` (f32 or f64, as it holds) with its shape.
+void write_float_npy(const std::string& path, const NpyArray& arr);
+
 }  // namespace dctx::cli

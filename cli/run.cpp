@@ -32,6 +32,15 @@ void add_registered_commands(CLI::App& app) {
   for (const auto& c : r) c.second(app);
 }
 
+void add_run_options(CLI::App* c, RunOptions& o, const std::string& verbose_what) {
+  c->add_option("--threads", o.threads, "worker threads (0 = all)")->capture_default_str();
+  c->add_option("--backend", o.backend, "auto, or a back end of `dctx backends`")
+      ->capture_default_str();
+  c->add_flag("-v,--verbose", o.verbose, verbose_what);
+  c->add_flag("--json", o.json,
+              "print one JSON object (README, \"JSON output\") once OUT is written");
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"dctx: fast discrete cosine transforms (DCT/DST types I-IV, 8x8 blocks)"};
   app.set_version_flag("--version", std::string("dctx ") + dctx::kVersion);

@@ -13,9 +13,10 @@ namespace dctx::cli {
 namespace {
 
 struct TransformArgs {
-  std::string in, out, kind = "dct", norm = "backward", axes, backend = "auto";
-  int type = 2, threads = 1;
-  bool inverse = false, verbose = false, json = false;
+  std::string in, out, kind = "dct", norm = "backward", axes;
+  int type = 2;
+  bool inverse = false;
+  RunOptions run;
 };
 
 std::vector<int> parse_axes(const std::string& s) {
@@ -42,11 +43,9 @@ void run(const TransformArgs& a) {
   d.norm = parse_norm(a.norm);
   d.axes = parse_axes(a.axes);
   d.direction = a.inverse ? Direction::Inverse : Direction::Forward;
-  d.cpu.threads = a.threads;
-  d.backend = parse_backend(a.backend);
-  std::string note;
-  NpyArray arr = read_npy(a.in, &note);
-  if (!note.empty()) std::fprintf(stderr, "dctx: note: %s\n", note.c_str());
+  d.cpu.threads = a.run.threads;
+  d.backend = parse_backend(a.run.backend);
+  NpyArray arr = read_float_npy(a.in);
   // A 0-d array (shape ()) has no axis to transform: as scipy.fft.dctn, the value is copied. The
   // options are still checked, on a stand-in of one axis.
   const bool scalar = arr.shape.empty();
@@ -58,7 +57,7 @@ void run(const TransformArgs& a) {
   const auto t_plan = Clock::now();
   const Plan plan(d);  // validates everything before any output is written
   const auto t_execute = Clock::now();
-  if (a.verbose)
+  if (a.run.verbose)
     std::fprintf(stderr, "dctx: %s\n",
                  scalar ? "0-d array: nothing to transform" : plan.describe().c_str());
   if (!scalar && arr.single())
@@ -66,17 +65,11 @@ void run(const TransformArgs& a) {
   else if (!scalar)
     plan.execute(View<double>(arr.f64.data(), arr.shape));
   const auto t_done = Clock::now();
-  if (arr.single())
-    write_npy(a.out, arr.shape, arr.f32.data());
-  else
-    write_npy(a.out, arr.shape, arr.f64.data());
-  if (!a.json) return;
+  write_float_npy(a.out, arr);
+  if (!a.run.json) return;
   std::string axes = "[";
   for (std::size_t i = 0; !scalar && i < plan.desc().axes.size(); ++i)
     axes += (i ? ", " : "") + std::to_string(plan.desc().axes[i]);
-  const auto secs = [](Clock::time_point a, Clock::time_point b) {
-    return std::chrono::duration<double>(b - a).count();
-  };
   json_run("transform", a.in, a.out, arr.shape, arr.single() ? "float32" : "float64",
            plan.backend())
       .Str("kind", to_string(d.kind))
@@ -84,9 +77,9 @@ void run(const TransformArgs& a) {
       .Str("norm", to_string(d.norm))
       .Raw("axes", axes + "]")
       .Bool("inverse", a.inverse)
-      .Object(
-          "seconds",
-          JsonObject().Num("plan", secs(t_plan, t_execute)).Num("execute", secs(t_execute, t_done)))
+      .Object("seconds", JsonObject()
+                             .Num("plan", seconds_between(t_plan, t_execute))
+                             .Num("execute", seconds_between(t_execute, t_done)))
       .Print();
 }
 
@@ -104,12 +97,7 @@ void add_transform_command(CLI::App& app) {
   c->add_option("--norm", args->norm, "backward, ortho or forward")->capture_default_str();
   c->add_option("--axes", args->axes, "comma-separated axes (default: all)");
   c->add_flag("--inverse", args->inverse, "inverse transform (idctn/idstn)");
-  c->add_option("--threads", args->threads, "worker threads (0 = all)")->capture_default_str();
-  c->add_option("--backend", args->backend, "auto, or a back end of `dctx backends`")
-      ->capture_default_str();
-  c->add_flag("-v,--verbose", args->verbose, "print the plan on stderr");
-  c->add_flag("--json", args->json,
-              "print one JSON object (README, \"JSON output\") once OUT is written");
+  add_run_options(c, args->run, "print the plan on stderr");
   c->callback([args] { run(*args); });
 }
 

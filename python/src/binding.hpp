@@ -147,5 +147,6 @@ void bind_plan(nb::module_& m);      // plan.cpp: _Plan, behind dctx.Plan
 void bind_backends(nb::module_& m);  // backends.cpp: _backends, behind dctx.backends()
 void bind_block8(nb::module_& m);    // block8.cpp, or no_block8.cpp when DCTX_BLOCK8 is OFF
 void bind_cli(nb::module_& m);       // cli.cpp: _cli_main, behind the `dctx` command
+void bind_poisson(nb::module_& m);   // poisson.cpp: _PoissonSolver, behind dctx.poisson
 
 }  // namespace dctx_py

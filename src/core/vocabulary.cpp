@@ -29,6 +29,8 @@ constexpr Words kWords[] = {
     {"ImageReadOptions::max_pixels", "", "--max-pixels"},
     {"QuantTable: entry", "table entry", ""},
     {"JPEG quality", "quality", ""},
+    {"pass NeumannMean::Project", "pass neumann_mean=\"project\"", "pass --project-mean"},
+    {"PoissonDesc::screening", "screening", "--screening"},
     {"nthreads", "workers", "--threads"},          // the block engine's option
     {"threads must be", "", "--threads must be"},  // the transforms' PlanDesc::cpu.threads
 };

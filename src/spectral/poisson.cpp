@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Spectral Poisson solver (dctx/poisson.hpp). Per axis, the second-difference operator with
+// mirrored (Neumann) or antisymmetric (Dirichlet) ghost values has the eigenvectors of one DCT or
+// DST type; the inverse transform's columns are those eigenvectors, so F = forward transform,
+// u = F^-1 (F f / mu) with mu_k = -(sum over axes of 4/h^2 sin^2(theta_k / 2)) - lambda. The
+// transforms run unnormalised (scipy's norm="backward", no orthogonalize): only then are the
+// inverse's columns the eigenvectors for the non-symmetric operators (vertex-centred Neumann
+// sides). Table and derivation: docs/poisson.md.
+#include "dctx/poisson.hpp"
+
+#include "core/thread_pool.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+namespace dctx {
+
+namespace {
+
+constexpr long double kPi = 3.141592653589793238462643383279502884L;
+
+// The compatibility check of the pure-Neumann problem: |sum w f| <= c eps log2(N) sum w |f|.
+constexpr double kMeanRoundingC = 8;
+
+const char* name(Boundary b) { return b == Boundary::Neumann ? "Neumann" : "Dirichlet"; }
+
+// theta_k of the 1D operator on n unknowns (poisson_transform's table).
+long double theta(Boundary lower, Boundary upper, Grid grid, std::size_t n, std::size_t k) {
+  const long double K = static_cast<long double>(k), N = static_cast<long double>(n);
+  if (lower != upper) return kPi * (2 * K + 1) / (2 * N);  // a quarter wave, either grid
+  if (lower == Boundary::Neumann)
+    return grid == Grid::CellCentred ? kPi * K / N : kPi * K / (N - 1);
+  return grid == Grid::CellCentred ? kPi * (K + 1) / N : kPi * (K + 1) / (N + 1);
+}
+
+bool pure_neumann(const PoissonDesc& d) {
+  if (d.screening != 0) return false;
+  for (const PoissonAxis& a : d.axes)
+    if (a.lower != Boundary::Neumann || a.upper != Boundary::Neumann) return false;
+  return true;
+}
+
+PoissonDesc normalized(PoissonDesc d) {
+  if (d.shape.empty()) throw Error("poisson: shape has no axes");
+  if (d.axes.empty()) d.axes.assign(d.shape.size(), PoissonAxis{});
+  if (d.axes.size() != d.shape.size())
+    throw Error("poisson: PoissonDesc::axes has " + std::to_string(d.axes.size()) +
+                " entries but the shape has " + std::to_string(d.shape.size()) + " axes");
+  if (d.grid != Grid::CellCentred && d.grid != Grid::VertexCentred)
+    throw Error("poisson: unknown grid " + std::to_string(int(d.grid)));
+  if (d.neumann_mean != NeumannMean::Error && d.neumann_mean != NeumannMean::Project)
+    throw Error("poisson: unknown neumann_mean " + std::to_string(int(d.neumann_mean)));
+  if (!(d.screening >= 0) || !std::isfinite(d.screening))
+    throw Error("poisson: PoissonDesc::screening must be finite and >= 0, not " +
+                std::to_string(d.screening));
+  for (std::size_t i = 0; i < d.axes.size(); ++i) {
+    const PoissonAxis& a = d.axes[i];
+    const std::string axis = "axis " + std::to_string(i);
+    for (Boundary b : {a.lower, a.upper})
+      if (b != Boundary::Neumann && b != Boundary::Dirichlet)
+        throw Error("poisson: unknown boundary " + std::to_string(int(b)) + " on " + axis);
+    if (!(a.spacing > 0) || !std::isfinite(a.spacing))
+      throw Error("poisson: the spacing of " + axis + " must be finite and > 0, not " +
+                  std::to_string(a.spacing));
+    if (d.shape[i] == 0) throw Error("poisson: " + axis + " has no points");
+    if (d.grid == Grid::VertexCentred && a.lower == Boundary::Neumann &&
+        a.upper == Boundary::Neumann && d.shape[i] < 2)
+      throw Error("poisson: " + axis +
+                  " is vertex-centred with Neumann sides, so its two boundary nodes need at "
+                  "least 2 points, not 1");
+  }
+  return d;
+}
+
+PlanDesc plan_desc(const PoissonDesc& d, Direction dir) {
+  PlanDesc p;
+  p.shape = d.shape;
+  for (std::size_t i = 0; i < d.axes.size(); ++i) {
+    p.axes.push_back(static_cast<int>(i));
+    p.transforms.push_back(poisson_transform(d.axes[i].lower, d.axes[i].upper, d.grid));
+  }
+  p.precision = d.precision;
+  p.norm = Norm::Backward;
+  p.orthogonalize = false;
+  p.direction = dir;
+  p.backend = d.backend;
+  p.cpu = d.cpu;
+  return p;
+}
+
+// Calls fn(offset, flat index along the last axis, index tuple) over a view's elements, last
+// axis fastest, as an odometer over the others.
+template <class Fn>
+void for_each_line(const Shape& shape, const Strides& strides, Fn fn) {
+  const std::size_t r = shape.size();
+  std::vector<std::size_t> idx(r, 0);
+  for (;;) {
+    std::ptrdiff_t off = 0;
+    for (std::size_t a = 0; a + 1 < r; ++a) off += static_cast<std::ptrdiff_t>(idx[a]) * strides[a];
+    fn(off, idx);
+    std::size_t a = r - 1;
+    for (;;) {
+      if (a == 0) return;
+      --a;
+      if (++idx[a] < shape[a]) break;
+      idx[a] = 0;
+    }
+  }
+}
+
+}  // namespace
+
+AxisTransform poisson_transform(Boundary lower, Boundary upper, Grid grid) {
+  const bool cell = grid == Grid::CellCentred;
+  if (lower == Boundary::Neumann && upper == Boundary::Neumann) return {Kind::DCT, cell ? 2 : 1};
+  if (lower == Boundary::Dirichlet && upper == Boundary::Dirichlet)
+    return {Kind::DST, cell ? 2 : 1};
+  if (lower == Boundary::Dirichlet) return {Kind::DST, cell ? 4 : 3};
+  return {Kind::DCT, cell ? 4 : 3};
+}
+
+std::vector<double> poisson_eigenvalues(const PoissonAxis& axis, std::size_t n, Grid grid) {
+  std::vector<double> ev(n);
+  const long double h2 = static_cast<long double>(axis.spacing) * axis.spacing;
+  for (std::size_t k = 0; k < n; ++k) {
+    const long double s = std::sin(theta(axis.lower, axis.upper, grid, n, k) / 2);
+    ev[k] = static_cast<double>(4 * s * s / h2);
+  }
+  return ev;
+}
+
+struct PoissonSolver::Impl {
+  PoissonDesc desc;
+  std::shared_ptr<const Plan> forward, inverse;
+  std::vector<std::vector<double>> eigen;  // per axis
+  bool pure_neumann = false;
+
+  template <class T>
+  void solve(const ConstView<T>& f, const View<T>& u) const {
+    constexpr Precision kPrecision = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+    if (kPrecision != desc.precision)
+      throw Error(std::string("poisson: f is ") +
+                  (kPrecision == Precision::F32 ? "float32" : "float64") +
+                  " but the solver was made for " +
+                  (desc.precision == Precision::F32 ? "float32" : "float64"));
+    if (pure_neumann && desc.neumann_mean == NeumannMean::Error) check_mean(f);
+    forward->execute(f, u);  // checks both views against the shape
+    divide(u);
+    inverse->execute(u);
+  }
+
+  // The weights of the zero mode's row of the forward transform on one axis: 2 everywhere
+  // (DCT-II), or 1 at the two boundary nodes and 2 inside (DCT-I: the trapezoidal rule).
+  double weight(std::size_t axis, std::size_t j) const {
+    const std::size_t n = desc.shape[axis];
+    return desc.grid == Grid::VertexCentred && (j == 0 || j + 1 == n) ? 1.0 : 2.0;
+  }
+
+  template <class T>
+  void check_mean(const ConstView<T>& f) const {
+    if (f.shape() != desc.shape) return;  // the plan refuses it with its own message
+    const std::size_t r = desc.shape.size(), last = r - 1;
+    long double sum = 0, abs_sum = 0, weights = 0;
+    for_each_line(f.shape(), f.strides(),
+                  [&](std::ptrdiff_t off, const std::vector<std::size_t>& idx) {
+                    long double w_outer = 1;
+                    for (std::size_t a = 0; a < last; ++a) w_outer *= weight(a, idx[a]);
+                    for (std::size_t j = 0; j < desc.shape[last]; ++j) {
+                      const long double v =
+                          f.data()[off + static_cast<std::ptrdiff_t>(j) * f.strides()[last]];
+                      const long double w = w_outer * weight(last, j);
+                      sum += w * v;
+                      abs_sum += w * std::fabs(v);
+                      weights += w;
+                    }
+                  });
+    std::size_t total = 1;
+    for (std::size_t e : desc.shape) total *= e;
+    const long double tol = kMeanRoundingC * std::numeric_limits<T>::epsilon() *
+                            std::log2(static_cast<long double>(total) + 1) * abs_sum;
+    if (!(std::fabs(sum) <= tol))
+      throw Error(
+          "poisson: every side is Neumann and the screening is 0, so f must have zero "
+          "mean, but its mean is " +
+          std::to_string(static_cast<double>(sum / weights)) +
+          " (pass NeumannMean::Project to solve with the mean removed)");
+  }
+
+  // u_hat /= -(sum_a lambda_a(k_a) + screening), lines of the last axis split across the
+  // threads; the pure-Neumann zero mode (a zero denominator) gets 0.
+  template <class T>
+  void divide(const View<T>& u) const {
+    const std::size_t r = desc.shape.size(), last = r - 1, n = desc.shape[last];
+    std::size_t lines = 1;
+    for (std::size_t a = 0; a < last; ++a) lines *= desc.shape[a];
+    const std::vector<double>& ev_last = eigen[last];
+    const std::ptrdiff_t s = u.strides()[last];
+    const int threads = desc.cpu.threads == 0 ? detail::hardware_threads() : desc.cpu.threads;
+    const std::size_t chunks = lines * n < (std::size_t{1} << 15) ? 1 : lines;
+    detail::parallel_for(chunks == 1 ? 1 : threads, lines, [&](std::size_t l0, std::size_t l1) {
+      for (std::size_t line = l0; line < l1; ++line) {
+        double outer = desc.screening;
+        std::ptrdiff_t off = 0;
+        for (std::size_t a = last, rest = line; a-- > 0;) {
+          const std::size_t i = rest % desc.shape[a];
+          rest /= desc.shape[a];
+          outer += eigen[a][i];
+          off += static_cast<std::ptrdiff_t>(i) * u.strides()[a];
+        }
+        T* v = u.data() + off;
+        if (s == 1) {
+          for (std::size_t k = 0; k < n; ++k)
+            v[k] = static_cast<T>(static_cast<double>(v[k]) / -(outer + ev_last[k]));
+        } else {
+          for (std::size_t k = 0; k < n; ++k) {
+            T& x = v[static_cast<std::ptrdiff_t>(k) * s];
+            x = static_cast<T>(static_cast<double>(x) / -(outer + ev_last[k]));
+          }
+        }
+      }
+    });
+    if (pure_neumann) u.data()[0] = T(0);  // the zero mode: 0 / 0 above
+  }
+};
+
+PoissonSolver::PoissonSolver(const PoissonDesc& desc) {
+  auto impl = std::make_unique<Impl>();
+  impl->desc = normalized(desc);
+  impl->forward = cached_plan(plan_desc(impl->desc, Direction::Forward));
+  impl->inverse = cached_plan(plan_desc(impl->desc, Direction::Inverse));
+  for (std::size_t a = 0; a < impl->desc.shape.size(); ++a)
+    impl->eigen.push_back(
+        poisson_eigenvalues(impl->desc.axes[a], impl->desc.shape[a], impl->desc.grid));
+  impl->pure_neumann = pure_neumann(impl->desc);
+  impl_ = std::move(impl);
+}
+PoissonSolver::PoissonSolver(PoissonSolver&&) noexcept = default;
+PoissonSolver& PoissonSolver::operator=(PoissonSolver&&) noexcept = default;
+PoissonSolver::~PoissonSolver() = default;
+
+void PoissonSolver::solve(const ConstView<float>& f, const View<float>& u) const {
+  if (!impl_) throw Error("poisson: the solver is empty (moved from)");
+  impl_->solve(f, u);
+}
+void PoissonSolver::solve(const ConstView<double>& f, const View<double>& u) const {
+  if (!impl_) throw Error("poisson: the solver is empty (moved from)");
+  impl_->solve(f, u);
+}
+const PoissonDesc& PoissonSolver::desc() const {
+  if (!impl_) throw Error("poisson: the solver is empty (moved from)");
+  return impl_->desc;
+}
+BackendKind PoissonSolver::backend() const {
+  if (!impl_) throw Error("poisson: the solver is empty (moved from)");
+  return impl_->forward->backend();
+}
+std::string PoissonSolver::describe() const {
+  if (!impl_) throw Error("poisson: the solver is empty (moved from)");
+  std::string r = impl_->forward->describe();
+  for (std::size_t a = 0; a < impl_->desc.axes.size(); ++a) {
+    const PoissonAxis& ax = impl_->desc.axes[a];
+    r += " | axis " + std::to_string(a) + ": " + name(ax.lower) + "/" + name(ax.upper);
+  }
+  return r;
+}
+
+namespace {
+template <class T>
+void poisson_any(const ConstView<T>& f, const View<T>& u, PoissonDesc desc) {
+  desc.shape = f.shape();
+  desc.precision = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+  PoissonSolver(desc).solve(f, u);
+}
+}  // namespace
+
+void poisson(const ConstView<double>& f, const View<double>& u, PoissonDesc desc) {
+  poisson_any(f, u, std::move(desc));
+}
+void poisson(const ConstView<float>& f, const View<float>& u, PoissonDesc desc) {
+  poisson_any(f, u, std::move(desc));
+}
+
+}  // namespace dctx
