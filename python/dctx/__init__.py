@@ -29,10 +29,11 @@ from ._realtransforms import dct, idct, dst, idst, dctn, idctn, dstn, idstn  # n
 from ._plan import Plan  # noqa: E402
 from ._backends import backends  # noqa: E402
 from ._poisson import poisson, PoissonSolver  # noqa: E402
+from ._restore import blur, deblur  # noqa: E402
 from . import scipy_backend  # noqa: E402
 
 __all__ = ["dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn", "Plan",
-           "backends", "DctxError", "scipy_backend", "poisson", "PoissonSolver", "__version__"]
+           "backends", "DctxError", "scipy_backend", "poisson", "PoissonSolver", "blur", "deblur", "__version__"]
 
 if _dctx.has_block8:  # pragma: no branch
     from ._block8 import block8, iblock8, jpeg_roundtrip  # noqa: E402,F401

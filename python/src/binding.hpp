@@ -148,5 +148,6 @@ void bind_backends(nb::module_& m);  // backends.cpp: _backends, behind dctx.bac
 void bind_block8(nb::module_& m);    // block8.cpp, or no_block8.cpp when DCTX_BLOCK8 is OFF
 void bind_cli(nb::module_& m);       // cli.cpp: _cli_main, behind the `dctx` command
 void bind_poisson(nb::module_& m);   // poisson.cpp: _PoissonSolver, behind dctx.poisson
+void bind_restore(nb::module_& m);   // restore.cpp: _restore, behind dctx.blur and dctx.deblur
 
 }  // namespace dctx_py

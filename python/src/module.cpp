@@ -64,4 +64,5 @@ NB_MODULE(_dctx, m) {
   dctx_py::bind_block8(m);
   dctx_py::bind_cli(m);
   dctx_py::bind_poisson(m);
+  dctx_py::bind_restore(m);
 }
