@@ -3,23 +3,16 @@
 against the same solve through scipy.fft (dctn, division by the eigenvalues, idctn), in one run:
     python bench/poisson_bench.py [N ...]      (default 128 256; cubes of N^3, float64)
 Prints best-of-repeats seconds and the ratios (docs/benchmarks.md, "Poisson")."""
+import os
 import sys
-import time
 
 import numpy as np
 import scipy.fft as sf
 
 import dctx
 
-
-def best(fn, repeats=5):
-    fn()
-    t = []
-    for _ in range(repeats):
-        s = time.perf_counter()
-        fn()
-        t.append(time.perf_counter() - s)
-    return min(t)
+sys.path.insert(0, os.path.dirname(__file__))
+from best_of import best  # noqa: E402
 
 
 def scipy_solve(f, lam):

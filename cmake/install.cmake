@@ -14,8 +14,8 @@ install(TARGETS dctx EXPORT dctxTargets
 target_include_directories(dctx PUBLIC $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 
 # Public headers: the core's always, those of optional parts when they are built.
-set(DCTX_PUBLIC_HEADERS backend.hpp dctx.h dctx.hpp device.hpp plan.hpp poisson.hpp restore.hpp types.hpp
-                         view.hpp)
+set(DCTX_PUBLIC_HEADERS backend.hpp dctx.h dctx.hpp device.hpp electrostatics.hpp plan.hpp
+                         poisson.hpp restore.hpp types.hpp view.hpp)
 if(DCTX_BLOCK8)
   list(APPEND DCTX_PUBLIC_HEADERS block8.hpp image.hpp)
 endif()

@@ -30,10 +30,12 @@ from ._plan import Plan  # noqa: E402
 from ._backends import backends  # noqa: E402
 from ._poisson import poisson, PoissonSolver  # noqa: E402
 from ._restore import blur, deblur  # noqa: E402
+from ._electrostatics import electrostatics, idcct2, idxst_idct, idct_idxst  # noqa: E402
 from . import scipy_backend  # noqa: E402
 
 __all__ = ["dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn", "Plan",
-           "backends", "DctxError", "scipy_backend", "poisson", "PoissonSolver", "blur", "deblur", "__version__"]
+           "backends", "DctxError", "scipy_backend", "poisson", "PoissonSolver", "blur", "deblur", "electrostatics", "idcct2", "idxst_idct",
+           "idct_idxst", "__version__"]
 
 if _dctx.has_block8:  # pragma: no branch
     from ._block8 import block8, iblock8, jpeg_roundtrip  # noqa: E402,F401

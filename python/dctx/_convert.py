@@ -101,3 +101,14 @@ def _refuse_device_array(x):
         built = [b["name"] for b in _dctx._backends() if b["built"]]
         raise TypeError(f"device arrays ({device}) are not supported by this build of dctx: its "
                         f"back ends are {built}; pass a NumPy array")
+
+
+def _real_array(x, fn, what):
+    """`x` as an ndarray for the spectral applications: float32 stays float32, other real
+    dtypes become float64; complex and other dtypes are a TypeError naming `what`."""
+    a = np.asarray(x)
+    if a.dtype != np.float32:
+        if not (np.issubdtype(a.dtype, np.floating) or np.issubdtype(a.dtype, np.integer)):
+            raise TypeError(f"{fn}: {what} must be real, not {a.dtype}")
+        a = a.astype(np.float64)
+    return a

@@ -6,6 +6,7 @@ import numbers
 import numpy as np
 
 from . import _dctx
+from ._convert import _real_array
 
 _SIDES = {"neumann": 0, "dirichlet": 1}
 _GRIDS = {"cell": 0, "vertex": 1}
@@ -136,11 +137,7 @@ def poisson(f, *, bc="neumann", spacing=1.0, grid="cell", screening=0.0, neumann
     >>> bool(np.abs(got - u).max() < 1e-3)
     True
     """
-    a = np.asarray(f)
-    if a.dtype != np.float32:
-        if not (np.issubdtype(a.dtype, np.floating) or np.issubdtype(a.dtype, np.integer)):
-            raise TypeError(f"dctx.poisson: f must be a real array, not {a.dtype}")
-        a = a.astype(np.float64)
+    a = _real_array(f, "dctx.poisson", "f")
     if a.ndim == 0:
         raise ValueError("dctx.poisson: f must have at least one axis")
     s = PoissonSolver.__new__(PoissonSolver)

@@ -6,6 +6,7 @@ import numbers
 import numpy as np
 
 from . import _dctx
+from ._convert import _real_array
 
 
 def _psf(psf, fn):
@@ -22,15 +23,6 @@ def _psf(psf, fn):
     return a.shape[0], a.shape[1], a.ravel().tolist()
 
 
-def _image(x, fn):
-    a = np.asarray(x)
-    if a.dtype != np.float32:
-        if not (np.issubdtype(a.dtype, np.floating) or np.issubdtype(a.dtype, np.integer)):
-            raise TypeError(f"{fn}: the image must be real, not {a.dtype}")
-        a = a.astype(np.float64)
-    return a
-
-
 def blur(image, psf, *, workers=None):
     """The image blurred by a symmetric point-spread function with reflective boundaries.
 
@@ -39,7 +31,7 @@ def blur(image, psf, *, workers=None):
     forward and one inverse 2D DCT (Ng, Chan and Tang, SIAM J. Sci. Comput. 1999).
     """
     rows, cols, w = _psf(psf, "dctx.blur")
-    return _dctx._restore(_image(image, "dctx.blur"), rows, cols, w, None, workers, "dctx.blur")
+    return _dctx._restore(_real_array(image, "dctx.blur", "the image"), rows, cols, w, None, workers, "dctx.blur")
 
 
 def deblur(image, psf, alpha=0.0, *, workers=None):
@@ -52,4 +44,4 @@ def deblur(image, psf, alpha=0.0, *, workers=None):
     if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
         raise TypeError(f"{fn}: alpha must be a number, not {type(alpha).__name__}")
     rows, cols, w = _psf(psf, fn)
-    return _dctx._restore(_image(image, fn), rows, cols, w, float(alpha), workers, fn)
+    return _dctx._restore(_real_array(image, fn, "the image"), rows, cols, w, float(alpha), workers, fn)

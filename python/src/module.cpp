@@ -65,4 +65,5 @@ NB_MODULE(_dctx, m) {
   dctx_py::bind_cli(m);
   dctx_py::bind_poisson(m);
   dctx_py::bind_restore(m);
+  dctx_py::bind_electrostatics(m);
 }

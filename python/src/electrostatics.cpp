@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// _electrostatics and _dream_transform, behind dctx.electrostatics and dctx.idcct2 /
+// dctx.idxst_idct / dctx.idct_idxst (dctx/electrostatics.hpp) on 2D float arrays. The Python
+// layer (dctx/_electrostatics.py) checks the keywords; the core's refusals come back as
+// dctx.DctxError, prefixed with the Python function.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+
+#include <string>
+#include <tuple>
+
+#include "binding.hpp"
+#include "dctx/electrostatics.hpp"
+
+namespace dctx_py {
+namespace {
+
+using namespace nb::literals;
+
+[[noreturn]] void raise_in(const dctx::Error& e, const std::string& fn) {
+  std::string msg = e.what();
+  for (std::string_view p : {"electrostatics: ", "dream_transform: "})
+    if (msg.compare(0, p.size(), p) == 0) {
+      msg.erase(0, p.size());
+      break;
+    }
+  raise_dctx(fn + ": " + msg);
+}
+
+Input take_2d(nb::handle x, const std::string& fn, const char* what) {
+  Input in;
+  if (!take_array(x, in) || is_complex(in.elem))
+    raise_type(fn + ": " + what + " must be a float32 or float64 array");
+  if (in.ndim != 2)
+    raise_value(fn + ": " + what + " must be 2D, not " + std::to_string(in.ndim) + "D");
+  return in;
+}
+
+template <class T>
+dctx::ConstView<T> view_of(const Input& in) {
+  return {reinterpret_cast<const T*>(in.data),
+          {size_t(in.shape[0]), size_t(in.shape[1])},
+          {in.strides[0], in.strides[1]}};
+}
+
+// A new C-ordered array of x's shape and dtype, and its view.
+template <class T>
+std::pair<nb::object, dctx::View<T>> new_like(const Input& in) {
+  auto [arr, ptr] = new_array(in.shape.data(), 2, in.elem, false);
+  return {arr, dctx::View<T>(reinterpret_cast<T*>(ptr), {size_t(in.shape[0]), size_t(in.shape[1])},
+                             {in.shape[1], 1})};
+}
+
+nb::object dream_transform(nb::handle x, int t, nb::handle workers, const std::string& fn) {
+  const Input in = take_2d(x, fn, "x");
+  dctx::CpuOptions cpu;
+  cpu.threads = parse_workers(workers);
+  try {
+    if (in.elem == Elem::F32) {
+      auto [out, v] = new_like<float>(in);
+      nb::gil_scoped_release nogil;
+      dctx::dream_transform(dctx::DreamTransform(t), view_of<float>(in), v, cpu);
+      return out;
+    }
+    auto [out, v] = new_like<double>(in);
+    nb::gil_scoped_release nogil;
+    dctx::dream_transform(dctx::DreamTransform(t), view_of<double>(in), v, cpu);
+    return out;
+  } catch (const dctx::Error& e) {
+    raise_in(e, fn);
+  }
+}
+
+template <class T>
+nb::tuple step(const Input& in, double bw, double bh, bool potential, int threads,
+               const std::string& fn) {
+  dctx::ElectrostaticsDesc d;
+  d.shape = {size_t(in.shape[0]), size_t(in.shape[1])};
+  d.bin_width = bw;
+  d.bin_height = bh;
+  d.precision = precision_of(in.elem);
+  d.cpu.threads = threads;
+  auto [fx, fxv] = new_like<T>(in);
+  auto [fy, fyv] = new_like<T>(in);
+  nb::object psi = nb::none();
+  double energy = 0;
+  try {
+    if (potential) {
+      auto [p, pv] = new_like<T>(in);
+      psi = p;
+      nb::gil_scoped_release nogil;
+      energy = dctx::ElectrostaticSystem(d).solve(view_of<T>(in), pv, fxv, fyv);
+    } else {
+      nb::gil_scoped_release nogil;
+      energy = dctx::ElectrostaticSystem(d).fields(view_of<T>(in), fxv, fyv);
+    }
+  } catch (const dctx::Error& e) {
+    raise_in(e, fn);
+  }
+  return nb::make_tuple(psi, fx, fy, energy);
+}
+
+nb::tuple electrostatics(nb::handle density, double bw, double bh, bool potential,
+                         nb::handle workers, const std::string& fn) {
+  const Input in = take_2d(density, fn, "density");
+  const int threads = parse_workers(workers);
+  return in.elem == Elem::F32 ? step<float>(in, bw, bh, potential, threads, fn)
+                              : step<double>(in, bw, bh, potential, threads, fn);
+}
+
+}  // namespace
+
+void bind_electrostatics(nb::module_& m) {
+  m.def("_dream_transform", &dream_transform, "x"_a, "t"_a, "workers"_a.none(), "fn"_a);
+  m.def("_electrostatics", &electrostatics, "density"_a, "bin_width"_a, "bin_height"_a,
+        "potential"_a, "workers"_a.none(), "fn"_a);
+}
+
+}  // namespace dctx_py

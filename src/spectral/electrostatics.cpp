@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// DREAMPlace's electrostatic step and its transforms (dctx/electrostatics.hpp) over the public
+// plans. Each of DREAMPlace's inverse transforms is a scipy type-3 transform of a reweighted input
+// (docs/electrostatics.md): along a cosine axis, IDCT(x) = DCT-III(x with x_0 doubled) / 2; along
+// a sine axis, IDXST(x) = DST-III(x shifted down by one, last entry 0) / 2. So every output is one
+// mixed DCT-III/DST-III plan run in place on coefficients that one pass writes already
+// reweighted and shifted.
+#include "dctx/electrostatics.hpp"
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace dctx {
+
+namespace {
+
+constexpr long double kPi = 3.141592653589793238462643383279502884L;
+
+constexpr AxisTransform kCos{Kind::DCT, 3}, kSin{Kind::DST, 3};
+
+PlanDesc type3_plan(const Shape& shape, Precision p, const CpuOptions& cpu, AxisTransform t0,
+                    AxisTransform t1) {
+  PlanDesc d;
+  d.shape = shape;
+  d.axes = {0, 1};
+  d.transforms = {t0, t1};
+  d.precision = p;
+  d.norm = Norm::Backward;
+  d.orthogonalize = false;
+  d.cpu = cpu;
+  return d;
+}
+
+void check_shape(const Shape& s, const char* fn) {
+  if (s.size() != 2)
+    throw Error(std::string(fn) + ": the bin grid is 2D, not of rank " + std::to_string(s.size()));
+  if (s[0] == 0 || s[1] == 0) throw Error(std::string(fn) + ": the bin grid is empty");
+}
+
+template <class T>
+constexpr Precision precision_of() {
+  return std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+}
+const char* name(Precision p) { return p == Precision::F32 ? "float32" : "float64"; }
+
+// z(i, j) = c(i + s0, j + s1) w0(i) w1(j) / 4 into `out`, with c(i, j) = coef(i, j) for the
+// DREAMPlace coefficients and zero past the end: s = 1 on a sine axis (the shift), the weight 2 at
+// index 0 of a cosine axis.
+template <class T, class Coef>
+void write_type3_input(const View<T>& out, bool sin0, bool sin1, Coef coef) {
+  const std::size_t m = out.shape()[0], n = out.shape()[1];
+  for (std::size_t i = 0; i < m; ++i) {
+    T* row = out.data() + static_cast<std::ptrdiff_t>(i) * out.strides()[0];
+    const std::size_t p = i + (sin0 ? 1 : 0);
+    const double w0 = (!sin0 && i == 0) ? 0.5 : 0.25;
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::size_t q = j + (sin1 ? 1 : 0);
+      const double w = (!sin1 && j == 0) ? 2 * w0 : w0;
+      T& z = row[static_cast<std::ptrdiff_t>(j) * out.strides()[1]];
+      z = (p < m && q < n) ? static_cast<T>(coef(p, q) * w) : T(0);
+    }
+  }
+}
+
+}  // namespace
+
+template <class T>
+static void dream_any(DreamTransform t, const ConstView<T>& in, const View<T>& out,
+                      const CpuOptions& cpu) {
+  check_shape(in.shape(), "dream_transform");
+  if (out.shape() != in.shape()) throw Error("dream_transform: out's shape differs from in's");
+  if (t != DreamTransform::IdcCt2 && t != DreamTransform::IdxstIdct &&
+      t != DreamTransform::IdctIdxst)
+    throw Error("dream_transform: unknown transform " + std::to_string(int(t)));
+  const bool sin0 = t == DreamTransform::IdxstIdct, sin1 = t == DreamTransform::IdctIdxst;
+  const Shape& s = in.shape();
+  // The input is read whole before `out` is written (out may be in).
+  std::vector<double> c(s[0] * s[1]);
+  for (std::size_t i = 0; i < s[0]; ++i)
+    for (std::size_t j = 0; j < s[1]; ++j)
+      c[i * s[1] + j] = in.data()[static_cast<std::ptrdiff_t>(i) * in.strides()[0] +
+                                  static_cast<std::ptrdiff_t>(j) * in.strides()[1]];
+  write_type3_input(out, sin0, sin1, [&](std::size_t p, std::size_t q) { return c[p * s[1] + q]; });
+  cached_plan(type3_plan(s, precision_of<T>(), cpu, sin0 ? kSin : kCos, sin1 ? kSin : kCos))
+      ->execute(out);
+}
+void dream_transform(DreamTransform t, const ConstView<float>& in, const View<float>& out,
+                     const CpuOptions& cpu) {
+  dream_any(t, in, out, cpu);
+}
+void dream_transform(DreamTransform t, const ConstView<double>& in, const View<double>& out,
+                     const CpuOptions& cpu) {
+  dream_any(t, in, out, cpu);
+}
+
+struct ElectrostaticSystem::Impl {
+  ElectrostaticsDesc desc;
+  std::shared_ptr<const Plan> dct2, potential, field_x, field_y;
+  std::vector<double> wu, wv;
+
+  template <class T>
+  double run(const ConstView<T>& density, const View<T>* potential_out, const View<T>& fx,
+             const View<T>& fy) const {
+    if (precision_of<T>() != desc.precision)
+      throw Error(std::string("electrostatics: the density map is ") + name(precision_of<T>()) +
+                  " but the system was made for " + name(desc.precision));
+    const std::size_t m = desc.shape[0], n = desc.shape[1];
+    for (const View<T>* v : {potential_out, &fx, &fy})
+      if (v && v->shape() != desc.shape)
+        throw Error("electrostatics: an output's shape differs from the " + std::to_string(m) +
+                    " x " + std::to_string(n) + " bin grid");
+    // a = DCT2(rho / (bw bh)) = scipy's dctn(rho) / (M N bw bh), in a scratch array (not
+    // zero-filled: the transform writes every element).
+    const std::unique_ptr<T[]> a(new T[m * n]);
+    const View<T> av(a.get(), desc.shape);
+    dct2->execute(density, av);
+    const double scale = 1.0 / (double(m) * double(n) * desc.bin_width * desc.bin_height);
+    const auto inv_w2 = [&](std::size_t p, std::size_t q) {
+      return p == 0 && q == 0 ? 0.0 : 1.0 / (wu[p] * wu[p] + wv[q] * wv[q]);
+    };
+    const auto coef = [&](std::size_t p, std::size_t q) { return double(a[p * n + q]) * scale; };
+    write_type3_input(fx, true, false, [&](std::size_t p, std::size_t q) {
+      return coef(p, q) * wu[p] * inv_w2(p, q) / 2;
+    });
+    write_type3_input(fy, false, true, [&](std::size_t p, std::size_t q) {
+      return coef(p, q) * wv[q] * inv_w2(p, q) / 2;
+    });
+    field_x->execute(fx);
+    field_y->execute(fy);
+    if (!potential_out) {  // Parseval: sum psi rho' = (M N / 4) sum a^2 / (w_u^2 + w_v^2)
+      long double e = 0;
+      for (std::size_t p = 0; p < m; ++p)
+        for (std::size_t q = 0; q < n; ++q) e += coef(p, q) * coef(p, q) * inv_w2(p, q);
+      return static_cast<double>(e * m * n / 4);
+    }
+    const View<T>& pot = *potential_out;
+    write_type3_input(pot, false, false,
+                      [&](std::size_t p, std::size_t q) { return coef(p, q) * inv_w2(p, q); });
+    potential->execute(pot);
+    // energy = sum psi * rho', as the published algorithm computes it (rows summed in double,
+    // the row sums in long double).
+    long double e = 0;
+    for (std::size_t i = 0; i < m; ++i) {
+      const T* pr = pot.data() + static_cast<std::ptrdiff_t>(i) * pot.strides()[0];
+      const T* dr = density.data() + static_cast<std::ptrdiff_t>(i) * density.strides()[0];
+      const std::ptrdiff_t ps = pot.strides()[1], ds = density.strides()[1];
+      double row = 0;
+      for (std::size_t j = 0; j < n; ++j)
+        row += double(pr[static_cast<std::ptrdiff_t>(j) * ps]) *
+               double(dr[static_cast<std::ptrdiff_t>(j) * ds]);
+      e += row;
+    }
+    return static_cast<double>(e / (desc.bin_width * desc.bin_height));
+  }
+};
+
+ElectrostaticSystem::ElectrostaticSystem(const ElectrostaticsDesc& desc) {
+  check_shape(desc.shape, "electrostatics");
+  for (double b : {desc.bin_width, desc.bin_height})
+    if (!(b > 0) || !std::isfinite(b))
+      throw Error("electrostatics: the bin sizes must be finite and > 0, not " + std::to_string(b));
+  auto impl = std::make_unique<Impl>();
+  impl->desc = desc;
+  const Shape& s = desc.shape;
+  PlanDesc forward = type3_plan(s, desc.precision, desc.cpu, {Kind::DCT, 2}, {Kind::DCT, 2});
+  impl->dct2 = cached_plan(forward);
+  impl->potential = cached_plan(type3_plan(s, desc.precision, desc.cpu, kCos, kCos));
+  impl->field_x = cached_plan(type3_plan(s, desc.precision, desc.cpu, kSin, kCos));
+  impl->field_y = cached_plan(type3_plan(s, desc.precision, desc.cpu, kCos, kSin));
+  for (std::size_t u = 0; u < s[0]; ++u) impl->wu.push_back(double(2 * kPi * u / s[0]));
+  for (std::size_t v = 0; v < s[1]; ++v) impl->wv.push_back(double(2 * kPi * v / s[1]));
+  impl_ = std::move(impl);
+}
+ElectrostaticSystem::ElectrostaticSystem(ElectrostaticSystem&&) noexcept = default;
+ElectrostaticSystem& ElectrostaticSystem::operator=(ElectrostaticSystem&&) noexcept = default;
+ElectrostaticSystem::~ElectrostaticSystem() = default;
+
+namespace {
+const char* kMoved = "electrostatics: the system is empty (moved from)";
+}
+
+double ElectrostaticSystem::solve(const ConstView<float>& density, const View<float>& potential,
+                                  const View<float>& field_x, const View<float>& field_y) const {
+  if (!impl_) throw Error(kMoved);
+  return impl_->run(density, &potential, field_x, field_y);
+}
+double ElectrostaticSystem::solve(const ConstView<double>& density, const View<double>& potential,
+                                  const View<double>& field_x, const View<double>& field_y) const {
+  if (!impl_) throw Error(kMoved);
+  return impl_->run(density, &potential, field_x, field_y);
+}
+double ElectrostaticSystem::fields(const ConstView<float>& density, const View<float>& field_x,
+                                   const View<float>& field_y) const {
+  if (!impl_) throw Error(kMoved);
+  return impl_->run<float>(density, nullptr, field_x, field_y);
+}
+double ElectrostaticSystem::fields(const ConstView<double>& density, const View<double>& field_x,
+                                   const View<double>& field_y) const {
+  if (!impl_) throw Error(kMoved);
+  return impl_->run<double>(density, nullptr, field_x, field_y);
+}
+const ElectrostaticsDesc& ElectrostaticSystem::desc() const {
+  if (!impl_) throw Error(kMoved);
+  return impl_->desc;
+}
+
+}  // namespace dctx
