@@ -56,6 +56,20 @@ def _spacings(spacing, ndim, fn):
     return out
 
 
+def _solver(shape, dtype, bc, spacing, grid, screening, neumann_mean, workers, fn):
+    """The compiled solver for the keywords of `fn` (dctx.PoissonSolver or dctx.poisson)."""
+    dt = np.dtype(dtype)
+    if dt not in (np.float32, np.float64):
+        raise TypeError(f"{fn}: dtype must be float32 or float64, not {dt}")
+    lower, upper = _sides(bc, len(shape), fn)
+    if isinstance(screening, bool) or not isinstance(screening, numbers.Real):
+        raise TypeError(f"{fn}: screening must be a number, not {type(screening).__name__}")
+    return _dctx._PoissonSolver(list(shape), 0 if dt == np.float32 else 1, lower, upper,
+                                _spacings(spacing, len(shape), fn),
+                                _pick(grid, "grid", _GRIDS, fn), float(screening),
+                                _pick(neumann_mean, "neumann_mean", _MEANS, fn), workers, fn)
+
+
 class PoissonSolver:
     """A reusable solver of (nabla^2 - screening) u = f on a fixed grid.
 
@@ -92,19 +106,10 @@ class PoissonSolver:
 
     def __init__(self, shape, dtype=np.float64, *, bc="neumann", spacing=1.0, grid="cell",
                  screening=0.0, neumann_mean="error", workers=None):
-        fn = "dctx.PoissonSolver"
         shape = tuple(int(s) for s in np.atleast_1d(np.asarray(shape, dtype=np.int64)))
-        dt = np.dtype(dtype)
-        if dt not in (np.float32, np.float64):
-            raise TypeError(f"{fn}: dtype must be float32 or float64, not {dt}")
-        lower, upper = _sides(bc, len(shape), fn)
-        if isinstance(screening, bool) or not isinstance(screening, numbers.Real):
-            raise TypeError(f"{fn}: screening must be a number, not {type(screening).__name__}")
-        self._s = _dctx._PoissonSolver(list(shape), 0 if dt == np.float32 else 1, lower, upper,
-                                       _spacings(spacing, len(shape), fn),
-                                       _pick(grid, "grid", _GRIDS, fn), float(screening),
-                                       _pick(neumann_mean, "neumann_mean", _MEANS, fn), workers)
-        self._shape, self._dtype = shape, dt
+        self._s = _solver(shape, dtype, bc, spacing, grid, screening, neumann_mean, workers,
+                          "dctx.PoissonSolver")
+        self._shape, self._dtype = shape, np.dtype(dtype)
 
     @property
     def shape(self):
@@ -140,10 +145,5 @@ def poisson(f, *, bc="neumann", spacing=1.0, grid="cell", screening=0.0, neumann
     a = _real_array(f, "dctx.poisson", "f")
     if a.ndim == 0:
         raise ValueError("dctx.poisson: f must have at least one axis")
-    s = PoissonSolver.__new__(PoissonSolver)
-    try:
-        PoissonSolver.__init__(s, a.shape, a.dtype, bc=bc, spacing=spacing, grid=grid,
-                               screening=screening, neumann_mean=neumann_mean, workers=workers)
-    except (ValueError, TypeError) as e:
-        raise type(e)(str(e).replace("dctx.PoissonSolver:", "dctx.poisson:", 1)) from None
-    return s._s.solve(a, None, "dctx.poisson")
+    return _solver(a.shape, a.dtype, bc, spacing, grid, screening, neumann_mean, workers,
+                   "dctx.poisson").solve(a, None, "dctx.poisson")

@@ -3,11 +3,13 @@
 // strings and workers, truth values. What the values mean for a transform (types, axes, sizes)
 // is the core's to check; these only turn Python objects into C++ values.
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <string>
 #include <string_view>
 
 #include "binding.hpp"
+#include "core/vocabulary.hpp"
 #include "dctx/dctx.hpp"
 
 namespace dctx_py {
@@ -17,6 +19,17 @@ PyRefs* refs = nullptr;
 void raise(PyObject* type, const std::string& msg) {
   PyErr_SetString(type, msg.c_str());
   throw nb::python_error();
+}
+
+void raise_core(const dctx::Error& e, const std::string& fn) {
+  std::string msg = dctx::detail::in_words_of(e.what(), dctx::detail::Vocabulary::Python);
+  // The C++ function's name the core's messages start with ("poisson: ", "deblur: ").
+  const std::size_t colon = msg.find(": ");
+  if (colon != std::string::npos &&
+      std::all_of(msg.begin(), msg.begin() + std::ptrdiff_t(colon),
+                  [](char c) { return c == '_' || std::isalnum(static_cast<unsigned char>(c)); }))
+    msg.erase(0, colon + 2);
+  raise_dctx(fn + ": " + msg);
 }
 
 namespace {

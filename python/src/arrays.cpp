@@ -136,4 +136,13 @@ void execute(const dctx::Plan& plan, Elem e, const char* in, const int64_t* in_s
              out_st, is_complex(e));
 }
 
+Input take_real_2d(nb::handle x, const std::string& fn, const char* what) {
+  Input in;
+  if (!take_array(x, in) || is_complex(in.elem))
+    raise_type(fn + ": " + what + " must be a float32 or float64 array");
+  if (in.ndim != 2)
+    raise_value(fn + ": " + what + " must be 2D, not " + std::to_string(in.ndim) + "D");
+  return in;
+}
+
 }  // namespace dctx_py

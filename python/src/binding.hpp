@@ -45,6 +45,9 @@ extern PyRefs* refs;  // set by _init(); leaked on purpose: lives as long as the
 [[noreturn]] inline void raise_type(const std::string& msg) { raise(PyExc_TypeError, msg); }
 [[noreturn]] inline void raise_dctx(const std::string& msg) { raise(refs->dctx_error.ptr(), msg); }
 [[noreturn]] inline void raise_axis(const std::string& msg) { raise(refs->axis_error.ptr(), msg); }
+/// A refusal of the core as dctx.DctxError in the Python API's words (core/vocabulary.hpp), its
+/// leading C++ function name ("poisson: ...") replaced by the Python function `fn`.
+[[noreturn]] void raise_core(const dctx::Error& e, const std::string& fn);
 
 // ---------------------------------------------------------------------------------------------
 // Python's own arguments (args.cpp).
@@ -122,6 +125,8 @@ struct Input {
 bool take_array(nb::handle x, Input& in);
 /// `x` as taken by take_array, or converted once by the Python helper _asfarray.
 Input get_input(nb::handle x);
+/// A 2D float32/float64 host array `what` of the function `fn` (TypeError, ValueError otherwise).
+Input take_real_2d(nb::handle x, const std::string& fn, const char* what);
 /// May `in` be transformed in its own buffer? Writable, and no zero strides (broadcast rows).
 bool writable_in_place(const Input& in);
 /// A new C-ordered NumPy array; returns it and its data pointer.

@@ -18,25 +18,6 @@ namespace {
 
 using namespace nb::literals;
 
-[[noreturn]] void raise_in(const dctx::Error& e, const std::string& fn) {
-  std::string msg = e.what();
-  for (std::string_view p : {"electrostatics: ", "dream_transform: "})
-    if (msg.compare(0, p.size(), p) == 0) {
-      msg.erase(0, p.size());
-      break;
-    }
-  raise_dctx(fn + ": " + msg);
-}
-
-Input take_2d(nb::handle x, const std::string& fn, const char* what) {
-  Input in;
-  if (!take_array(x, in) || is_complex(in.elem))
-    raise_type(fn + ": " + what + " must be a float32 or float64 array");
-  if (in.ndim != 2)
-    raise_value(fn + ": " + what + " must be 2D, not " + std::to_string(in.ndim) + "D");
-  return in;
-}
-
 template <class T>
 dctx::ConstView<T> view_of(const Input& in) {
   return {reinterpret_cast<const T*>(in.data),
@@ -53,7 +34,7 @@ std::pair<nb::object, dctx::View<T>> new_like(const Input& in) {
 }
 
 nb::object dream_transform(nb::handle x, int t, nb::handle workers, const std::string& fn) {
-  const Input in = take_2d(x, fn, "x");
+  const Input in = take_real_2d(x, fn, "x");
   dctx::CpuOptions cpu;
   cpu.threads = parse_workers(workers);
   try {
@@ -68,7 +49,7 @@ nb::object dream_transform(nb::handle x, int t, nb::handle workers, const std::s
     dctx::dream_transform(dctx::DreamTransform(t), view_of<double>(in), v, cpu);
     return out;
   } catch (const dctx::Error& e) {
-    raise_in(e, fn);
+    raise_core(e, fn);
   }
 }
 
@@ -96,14 +77,14 @@ nb::tuple step(const Input& in, double bw, double bh, bool potential, int thread
       energy = dctx::ElectrostaticSystem(d).fields(view_of<T>(in), fxv, fyv);
     }
   } catch (const dctx::Error& e) {
-    raise_in(e, fn);
+    raise_core(e, fn);
   }
   return nb::make_tuple(psi, fx, fy, energy);
 }
 
 nb::tuple electrostatics(nb::handle density, double bw, double bh, bool potential,
                          nb::handle workers, const std::string& fn) {
-  const Input in = take_2d(density, fn, "density");
+  const Input in = take_real_2d(density, fn, "density");
   const int threads = parse_workers(workers);
   return in.elem == Elem::F32 ? step<float>(in, bw, bh, potential, threads, fn)
                               : step<double>(in, bw, bh, potential, threads, fn);

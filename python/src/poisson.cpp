@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "binding.hpp"
-#include "core/vocabulary.hpp"
 #include "dctx/poisson.hpp"
 
 namespace dctx_py {
@@ -20,22 +19,14 @@ namespace {
 
 using namespace nb::literals;
 
-// The core's message in the Python API's words: "poisson: ..." -> "dctx.poisson: ...".
-[[noreturn]] void raise_pythonic(const dctx::Error& e, const char* fn) {
-  std::string msg = dctx::detail::in_words_of(e.what(), dctx::detail::Vocabulary::Python);
-  constexpr std::string_view kPrefix = "poisson: ";
-  if (msg.compare(0, kPrefix.size(), kPrefix) == 0) msg.erase(0, kPrefix.size());
-  raise_dctx(std::string(fn) + ": " + msg);
-}
-
 class PySolver {
  public:
-  PySolver(const dctx::PoissonDesc& d, Elem elem) : elem_(elem) {
+  PySolver(const dctx::PoissonDesc& d, Elem elem, const std::string& fn) : elem_(elem) {
     try {
       nb::gil_scoped_release nogil;
       solver_ = std::make_shared<const dctx::PoissonSolver>(d);
     } catch (const dctx::Error& e) {
-      raise_pythonic(e, "dctx.PoissonSolver");
+      raise_core(e, fn);
     }
     for (auto s : d.shape) shape_.push_back(int64_t(s));
   }
@@ -79,7 +70,7 @@ class PySolver {
         solver_->solve(dctx::ConstView<double>(reinterpret_cast<const double*>(in.data), shape, is),
                        dctx::View<double>(reinterpret_cast<double*>(out), shape, os));
     } catch (const dctx::Error& e) {
-      raise_pythonic(e, fn.c_str());
+      raise_core(e, fn);
     }
     return result;
   }
@@ -108,11 +99,11 @@ class PySolver {
 // The Python layer has checked the types; the values are the core's to check.
 void init_solver(PySolver* self, std::vector<int64_t> shape, int elem, std::vector<int> lower,
                  std::vector<int> upper, std::vector<double> spacing, int grid, double screening,
-                 int mean, nb::handle workers) {
-  if (elem != 0 && elem != 1) raise_type("dctx.PoissonSolver: dtype must be float32 or float64");
+                 int mean, nb::handle workers, const std::string& fn) {
+  if (elem != 0 && elem != 1) raise_type(fn + ": dtype must be float32 or float64");
   dctx::PoissonDesc d;
   for (auto s : shape) {
-    if (s < 0) raise_value("dctx.PoissonSolver: shape has a negative extent");
+    if (s < 0) raise_value(fn + ": shape has a negative extent");
     d.shape.push_back(size_t(s));
   }
   for (size_t i = 0; i < lower.size() && i < upper.size() && i < spacing.size(); ++i)
@@ -122,7 +113,7 @@ void init_solver(PySolver* self, std::vector<int64_t> shape, int elem, std::vect
   d.neumann_mean = dctx::NeumannMean(mean);
   d.precision = elem == 0 ? dctx::Precision::F32 : dctx::Precision::F64;
   d.cpu.threads = parse_workers(workers);
-  new (self) PySolver(d, Elem(elem));
+  new (self) PySolver(d, Elem(elem), fn);
 }
 
 }  // namespace
@@ -130,7 +121,7 @@ void init_solver(PySolver* self, std::vector<int64_t> shape, int elem, std::vect
 void bind_poisson(nb::module_& m) {
   nb::class_<PySolver>(m, "_PoissonSolver")
       .def("__init__", &init_solver, "shape"_a, "elem"_a, "lower"_a, "upper"_a, "spacing"_a,
-           "grid"_a, "screening"_a, "mean"_a, "workers"_a.none())
+           "grid"_a, "screening"_a, "mean"_a, "workers"_a.none(), "fn"_a)
       .def("solve", &PySolver::solve, "f"_a, "out"_a.none(), "fn"_a)
       .def("describe", &PySolver::describe);
 }

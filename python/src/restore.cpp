@@ -20,35 +20,20 @@ namespace {
 
 using namespace nb::literals;
 
-// The core's message after the Python function's name: "restore: ..." / "deblur: ..." -> "fn: ...".
-[[noreturn]] void raise_in(const dctx::Error& e, const std::string& fn) {
-  std::string msg = e.what();
-  for (std::string_view p : {"restore: ", "deblur: ", "blur: ", "gaussian_psf: "})
-    if (msg.compare(0, p.size(), p) == 0) {
-      msg.erase(0, p.size());
-      break;
-    }
-  raise_dctx(fn + ": " + msg);
-}
-
 std::tuple<size_t, size_t, std::vector<double>> parse_psf(const std::string& spec,
                                                           const std::string& fn) {
   try {
     const dctx::Psf p = dctx::parse_psf(spec);
     return {p.rows, p.cols, p.weights};
   } catch (const dctx::Error& e) {
-    raise_in(e, fn);
+    raise_core(e, fn);
   }
 }
 
 // y = A x (alpha None) or the Tikhonov solution for b = x; a new C-ordered array of x's dtype.
 nb::object restore(nb::handle x, size_t rows, size_t cols, std::vector<double> weights,
                    nb::handle alpha_h, nb::handle workers, const std::string& fn) {
-  Input in;
-  if (!take_array(x, in) || is_complex(in.elem))
-    raise_type(fn + ": the image must be a float32 or float64 array");
-  if (in.ndim != 2)
-    raise_value(fn + ": the image must be 2D (rows, cols), not " + std::to_string(in.ndim) + "D");
+  const Input in = take_real_2d(x, fn, "the image");
   const dctx::Shape shape{size_t(in.shape[0]), size_t(in.shape[1])};
   dctx::CpuOptions cpu;
   cpu.threads = parse_workers(workers);
@@ -74,7 +59,7 @@ nb::object restore(nb::handle x, size_t rows, size_t cols, std::vector<double> w
       deblur ? blur.deblur(src, dst, alpha) : blur.blur(src, dst);
     }
   } catch (const dctx::Error& e) {
-    raise_in(e, fn);
+    raise_core(e, fn);
   }
   return out;
 }

@@ -40,13 +40,9 @@ class RootTable {
     const R sign = sign_ < 0 ? 1 : -1;  // the imaginary part's
     for (std::size_t h = 0, k = 0; k < count; ++h) {
       // scale * hi[h] * lo[l] for the block of lo that this hi entry covers.
-      const R ar = hi[h].real() * scale, ai = hi[h].imag() * scale;
-      const R sar = sign * ar, sai = sign * ai;
+      const std::complex<R> a{hi[h].real() * scale, hi[h].imag() * scale};
       const std::size_t end = std::min(block, count - k);
-      const std::complex<R>* b = lo.data();
-      for (std::size_t l = 0; l < end; ++l)
-        out[k + l] = {static_cast<T>(ar * b[l].real() - ai * b[l].imag()),
-                      static_cast<T>(sar * b[l].imag() + sai * b[l].real())};
+      for (std::size_t l = 0; l < end; ++l) out[k + l] = product<T>(a, lo[l], sign);
       k += end;
     }
   }
@@ -61,8 +57,7 @@ class RootTable {
     for (std::size_t j = 0; j < count; ++j) {
       const std::complex<R>& a = hi[static_cast<std::size_t>(num >> shift_)];
       const std::complex<R>& b = lo[static_cast<std::size_t>(num & mask)];
-      out[j] = {static_cast<T>(a.real() * b.real() - a.imag() * b.imag()),
-                static_cast<T>(sign * (a.real() * b.imag() + a.imag() * b.real()))};
+      out[j] = product<T>(a, b, sign);
       num += step;
       if (num >= den_) num -= den_;
     }
@@ -78,13 +73,17 @@ class RootTable {
     const std::complex<R>& a = hi[static_cast<std::size_t>(num >> shift_)];
     const std::complex<R>& b =
         lo[static_cast<std::size_t>(num & ((std::int64_t{1} << shift_) - 1))];
-    // The product written out: std::complex's operator* checks for infinities and NaN.
-    const R re = a.real() * b.real() - a.imag() * b.imag();
-    const R im = a.real() * b.imag() + a.imag() * b.real();
-    return {re, sign_ < 0 ? im : -im};
+    return product<R>(a, b, R(sign_ < 0 ? 1 : -1));
   }
 
  private:
+  // a b rounded to T, the imaginary part times `sign` (+1, or -1 for the conjugate roots); written
+  // out because std::complex's operator* checks for infinities and NaN.
+  template <class T, class R>
+  static std::complex<T> product(const std::complex<R>& a, const std::complex<R>& b, R sign) {
+    return {static_cast<T>(a.real() * b.real() - a.imag() * b.imag()),
+            static_cast<T>(sign * (a.real() * b.imag() + a.imag() * b.real()))};
+  }
   template <class R>
   auto tables() const {
     if constexpr (std::is_same_v<R, double>)

@@ -112,33 +112,36 @@ struct ElectrostaticSystem::Impl {
       if (v && v->shape() != desc.shape)
         throw Error("electrostatics: an output's shape differs from the " + std::to_string(m) +
                     " x " + std::to_string(n) + " bin grid");
-    // a = DCT2(rho / (bw bh)) = scipy's dctn(rho) / (M N bw bh), in a scratch array (not
-    // zero-filled: the transform writes every element).
-    const std::unique_ptr<T[]> a(new T[m * n]);
-    const View<T> av(a.get(), desc.shape);
-    dct2->execute(density, av);
+    // a = DCT2(rho / (bw bh)) = scipy's dctn(rho) / (M N bw bh), computed into field_x: the
+    // potential and field_y are written from it first, then field_x in place (its entry (i, j)
+    // reads a(i + 1, j), which is still unwritten in row order). No scratch array.
+    dct2->execute(density, fx);
     const double scale = 1.0 / (double(m) * double(n) * desc.bin_width * desc.bin_height);
     const auto inv_w2 = [&](std::size_t p, std::size_t q) {
       return p == 0 && q == 0 ? 0.0 : 1.0 / (wu[p] * wu[p] + wv[q] * wv[q]);
     };
-    const auto coef = [&](std::size_t p, std::size_t q) { return double(a[p * n + q]) * scale; };
-    write_type3_input(fx, true, false, [&](std::size_t p, std::size_t q) {
-      return coef(p, q) * wu[p] * inv_w2(p, q) / 2;
-    });
+    const auto coef = [&](std::size_t p, std::size_t q) {
+      return double(fx.data()[static_cast<std::ptrdiff_t>(p) * fx.strides()[0] +
+                              static_cast<std::ptrdiff_t>(q) * fx.strides()[1]]) *
+             scale;
+    };
+    long double parseval = 0;  // sum psi rho' = (M N / 4) sum a^2 / (w_u^2 + w_v^2)
+    if (!potential_out)
+      for (std::size_t p = 0; p < m; ++p)
+        for (std::size_t q = 0; q < n; ++q) parseval += coef(p, q) * coef(p, q) * inv_w2(p, q);
+    else
+      write_type3_input(*potential_out, false, false,
+                        [&](std::size_t p, std::size_t q) { return coef(p, q) * inv_w2(p, q); });
     write_type3_input(fy, false, true, [&](std::size_t p, std::size_t q) {
       return coef(p, q) * wv[q] * inv_w2(p, q) / 2;
     });
+    write_type3_input(fx, true, false, [&](std::size_t p, std::size_t q) {
+      return coef(p, q) * wu[p] * inv_w2(p, q) / 2;
+    });
     field_x->execute(fx);
     field_y->execute(fy);
-    if (!potential_out) {  // Parseval: sum psi rho' = (M N / 4) sum a^2 / (w_u^2 + w_v^2)
-      long double e = 0;
-      for (std::size_t p = 0; p < m; ++p)
-        for (std::size_t q = 0; q < n; ++q) e += coef(p, q) * coef(p, q) * inv_w2(p, q);
-      return static_cast<double>(e * m * n / 4);
-    }
+    if (!potential_out) return static_cast<double>(parseval * m * n / 4);
     const View<T>& pot = *potential_out;
-    write_type3_input(pot, false, false,
-                      [&](std::size_t p, std::size_t q) { return coef(p, q) * inv_w2(p, q); });
     potential->execute(pot);
     // energy = sum psi * rho', as the published algorithm computes it (rows summed in double,
     // the row sums in long double).

@@ -91,24 +91,27 @@ PlanDesc plan_desc(const PoissonDesc& d, Direction dir) {
   return p;
 }
 
-// Calls fn(offset, flat index along the last axis, index tuple) over a view's elements, last
-// axis fastest, as an odometer over the others.
+// fn(offset, idx) for the lines l0 .. l1-1 along the last axis of a view: offset of the line's
+// first element, idx the indices of the other axes (idx[last] unused).
 template <class Fn>
-void for_each_line(const Shape& shape, const Strides& strides, Fn fn) {
-  const std::size_t r = shape.size();
-  std::vector<std::size_t> idx(r, 0);
-  for (;;) {
+void for_lines(const Shape& shape, const Strides& strides, std::size_t l0, std::size_t l1, Fn fn) {
+  const std::size_t last = shape.size() - 1;
+  std::vector<std::size_t> idx(shape.size(), 0);
+  for (std::size_t line = l0; line < l1; ++line) {
     std::ptrdiff_t off = 0;
-    for (std::size_t a = 0; a + 1 < r; ++a) off += static_cast<std::ptrdiff_t>(idx[a]) * strides[a];
-    fn(off, idx);
-    std::size_t a = r - 1;
-    for (;;) {
-      if (a == 0) return;
-      --a;
-      if (++idx[a] < shape[a]) break;
-      idx[a] = 0;
+    for (std::size_t a = last, rest = line; a-- > 0;) {
+      idx[a] = rest % shape[a];
+      rest /= shape[a];
+      off += static_cast<std::ptrdiff_t>(idx[a]) * strides[a];
     }
+    fn(off, idx);
   }
+}
+
+std::size_t lines_of(const Shape& shape) {
+  std::size_t lines = 1;
+  for (std::size_t a = 0; a + 1 < shape.size(); ++a) lines *= shape[a];
+  return lines;
 }
 
 }  // namespace
@@ -164,19 +167,19 @@ struct PoissonSolver::Impl {
     if (f.shape() != desc.shape) return;  // the plan refuses it with its own message
     const std::size_t r = desc.shape.size(), last = r - 1;
     long double sum = 0, abs_sum = 0, weights = 0;
-    for_each_line(f.shape(), f.strides(),
-                  [&](std::ptrdiff_t off, const std::vector<std::size_t>& idx) {
-                    long double w_outer = 1;
-                    for (std::size_t a = 0; a < last; ++a) w_outer *= weight(a, idx[a]);
-                    for (std::size_t j = 0; j < desc.shape[last]; ++j) {
-                      const long double v =
-                          f.data()[off + static_cast<std::ptrdiff_t>(j) * f.strides()[last]];
-                      const long double w = w_outer * weight(last, j);
-                      sum += w * v;
-                      abs_sum += w * std::fabs(v);
-                      weights += w;
-                    }
-                  });
+    for_lines(f.shape(), f.strides(), 0, lines_of(f.shape()),
+              [&](std::ptrdiff_t off, const std::vector<std::size_t>& idx) {
+                long double w_outer = 1;
+                for (std::size_t a = 0; a < last; ++a) w_outer *= weight(a, idx[a]);
+                for (std::size_t j = 0; j < desc.shape[last]; ++j) {
+                  const long double v =
+                      f.data()[off + static_cast<std::ptrdiff_t>(j) * f.strides()[last]];
+                  const long double w = w_outer * weight(last, j);
+                  sum += w * v;
+                  abs_sum += w * std::fabs(v);
+                  weights += w;
+                }
+              });
     std::size_t total = 1;
     for (std::size_t e : desc.shape) total *= e;
     const long double tol = kMeanRoundingC * std::numeric_limits<T>::epsilon() *
@@ -193,34 +196,30 @@ struct PoissonSolver::Impl {
   // threads; the pure-Neumann zero mode (a zero denominator) gets 0.
   template <class T>
   void divide(const View<T>& u) const {
-    const std::size_t r = desc.shape.size(), last = r - 1, n = desc.shape[last];
-    std::size_t lines = 1;
-    for (std::size_t a = 0; a < last; ++a) lines *= desc.shape[a];
+    const std::size_t last = desc.shape.size() - 1, n = desc.shape[last];
+    const std::size_t lines = lines_of(desc.shape);
     const std::vector<double>& ev_last = eigen[last];
     const std::ptrdiff_t s = u.strides()[last];
-    const int threads = desc.cpu.threads == 0 ? detail::hardware_threads() : desc.cpu.threads;
-    const std::size_t chunks = lines * n < (std::size_t{1} << 15) ? 1 : lines;
-    detail::parallel_for(chunks == 1 ? 1 : threads, lines, [&](std::size_t l0, std::size_t l1) {
-      for (std::size_t line = l0; line < l1; ++line) {
-        double outer = desc.screening;
-        std::ptrdiff_t off = 0;
-        for (std::size_t a = last, rest = line; a-- > 0;) {
-          const std::size_t i = rest % desc.shape[a];
-          rest /= desc.shape[a];
-          outer += eigen[a][i];
-          off += static_cast<std::ptrdiff_t>(i) * u.strides()[a];
-        }
-        T* v = u.data() + off;
-        if (s == 1) {
-          for (std::size_t k = 0; k < n; ++k)
-            v[k] = static_cast<T>(static_cast<double>(v[k]) / -(outer + ev_last[k]));
-        } else {
-          for (std::size_t k = 0; k < n; ++k) {
-            T& x = v[static_cast<std::ptrdiff_t>(k) * s];
-            x = static_cast<T>(static_cast<double>(x) / -(outer + ev_last[k]));
-          }
-        }
-      }
+    // Threads only where the grid is large enough to pay for them.
+    const int threads = lines * n < (std::size_t{1} << 15) ? 1
+                        : desc.cpu.threads == 0            ? detail::hardware_threads()
+                                                           : desc.cpu.threads;
+    detail::parallel_for(threads, lines, [&](std::size_t l0, std::size_t l1) {
+      for_lines(u.shape(), u.strides(), l0, l1,
+                [&](std::ptrdiff_t off, const std::vector<std::size_t>& idx) {
+                  double outer = desc.screening;
+                  for (std::size_t a = 0; a < last; ++a) outer += eigen[a][idx[a]];
+                  T* v = u.data() + off;
+                  if (s == 1) {  // unit stride: a loop the compiler vectorises
+                    for (std::size_t k = 0; k < n; ++k)
+                      v[k] = static_cast<T>(static_cast<double>(v[k]) / -(outer + ev_last[k]));
+                    return;
+                  }
+                  for (std::size_t k = 0; k < n; ++k) {
+                    T& x = v[static_cast<std::ptrdiff_t>(k) * s];
+                    x = static_cast<T>(static_cast<double>(x) / -(outer + ev_last[k]));
+                  }
+                });
     });
     if (pure_neumann) u.data()[0] = T(0);  // the zero mode: 0 / 0 above
   }
