@@ -41,8 +41,11 @@ std::vector<std::string> per_axis(const std::string& s, std::size_t rank, const 
 Boundary parse_side(const std::string& s, const std::string& whole) {
   if (s == "neumann") return Boundary::Neumann;
   if (s == "dirichlet") return Boundary::Dirichlet;
+  if (s == "periodic") return Boundary::Periodic;
   throw Error("invalid --bc '" + whole +
-              "': each axis takes neumann, dirichlet or LOWER:UPPER of those, not '" + s + "'");
+              "': each axis takes neumann, dirichlet, periodic or LOWER:UPPER of the first two, "
+              "not '" +
+              s + "'");
 }
 
 double parse_spacing(const std::string& s, const std::string& whole) {
@@ -113,7 +116,8 @@ void add_poisson_command(CLI::App& app) {
   c->add_option("OUT", args->out, "solution u, .npy (float32 stays float32, else float64)")
       ->required();
   c->add_option("--bc", args->bc,
-                "neumann or dirichlet, LOWER:UPPER, or one per axis separated by commas")
+                "neumann, dirichlet or periodic, LOWER:UPPER, or one per axis separated by "
+                "commas")
       ->capture_default_str();
   c->add_option("--spacing", args->spacing, "grid step, or one per axis separated by commas")
       ->capture_default_str();
@@ -122,7 +126,8 @@ void add_poisson_command(CLI::App& app) {
   c->add_option("--screening", args->screening, "lambda >= 0 of (laplacian - lambda) u = f")
       ->capture_default_str();
   c->add_flag("--project-mean", args->project_mean,
-              "all-Neumann without screening: remove f's mean instead of refusing it");
+              "all-Neumann or periodic without screening: remove f's mean instead of refusing "
+              "it");
   add_run_options(c, args->run, "print the solver's plans on stderr");
   c->callback([args] { run(*args); });
 }

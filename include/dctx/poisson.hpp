@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Spectral Poisson solvers on rectangular grids: (nabla^2 - lambda) u = f with the standard
 // second-order finite-difference Laplacian, homogeneous Neumann or Dirichlet conditions per axis
-// and side, on a cell-centred or a vertex-centred grid. Each combination is diagonalised by one
-// DCT or DST type per axis (docs/poisson.md has the table and the eigenvalues), so a solve is a
-// forward transform, one division per coefficient and the inverse transform, through the plans
-// of any back end.
+// and side or periodic axes, on a cell-centred or a vertex-centred grid. Each combination is
+// diagonalised by one DCT or DST type per axis (docs/poisson.md has the table and the
+// eigenvalues), so a solve is a forward transform, one division per coefficient and the inverse
+// transform, through the plans of any back end.
 #pragma once
 
 #include <memory>
@@ -17,8 +17,13 @@
 
 namespace dctx {
 
-/// A homogeneous boundary condition on one side of an axis: du/dn = 0 or u = 0.
-enum class Boundary : unsigned char { Neumann = 0, Dirichlet = 1 };
+/// A homogeneous boundary condition on one side of an axis: du/dn = 0 or u = 0; or Periodic,
+/// given on both sides of an axis: u(j + n) = u(j), n unknowns per period n h on either grid.
+/// A periodic axis is solved through the real DFT, computed as a DCT-II of the axis reordered as
+/// in Makhoul's algorithm (J. Makhoul, "A fast cosine transform in one and two dimensions", IEEE
+/// TASSP 1980): that DCT-II's coefficient k is then a combination of the DFT's bins k and n - k,
+/// which share an eigenvalue (docs/poisson.md).
+enum class Boundary : unsigned char { Neumann = 0, Dirichlet = 1, Periodic = 2 };
 
 /// Where the unknowns sit. CellCentred: at (j + 1/2) h, j < n, the boundary on the faces 0 and
 /// n h (conditions through mirrored ghost cells). VertexCentred: on the nodes; a Neumann side's
@@ -27,9 +32,10 @@ enum class Boundary : unsigned char { Neumann = 0, Dirichlet = 1 };
 /// two Dirichlet sides.
 enum class Grid : unsigned char { CellCentred = 0, VertexCentred = 1 };
 
-/// The pure-Neumann problem (every side Neumann, lambda = 0) has a solution only when f has
-/// zero mean (the grid's own quadrature weights). Error: refuse an f whose mean is not zero to
-/// rounding. Project: solve with f minus its mean. Either way u has zero mean.
+/// The pure-Neumann problem (every side Neumann or periodic, lambda = 0) has a solution only when
+/// f has zero mean (the grid's own quadrature weights; uniform along a periodic axis). Error:
+/// refuse an f whose mean is not zero to rounding. Project: solve with f minus its mean. Either way
+/// u has zero mean.
 enum class NeumannMean : unsigned char { Error = 0, Project = 1 };
 
 /// One axis of the grid.
@@ -51,11 +57,13 @@ struct PoissonDesc {
   friend bool operator==(const PoissonDesc&, const PoissonDesc&) = default;
 };
 
-/// The transform that diagonalises the Laplacian on one axis with these conditions and grid.
+/// The transform that diagonalises the Laplacian on one axis with these conditions and grid (for
+/// a periodic axis: DCT-II, of the reordered axis).
 AxisTransform poisson_transform(Boundary lower, Boundary upper, Grid grid);
 
 /// The eigenvalues of the 1D second-difference operator (-d^2/dx^2, non-negative) on an axis of
-/// n unknowns, in the order of that transform's coefficients: 4/h^2 sin^2(theta_k / 2).
+/// n unknowns, in the order of that transform's coefficients: 4/h^2 sin^2(theta_k / 2), with
+/// theta_k = 2 pi k / n on a periodic axis.
 std::vector<double> poisson_eigenvalues(const PoissonAxis& axis, std::size_t n, Grid grid);
 
 /// A reusable solver: its forward and inverse plans and per-axis eigenvalues are made once;

@@ -8,7 +8,7 @@ import numpy as np
 from . import _dctx
 from ._convert import _real_array
 
-_SIDES = {"neumann": 0, "dirichlet": 1}
+_SIDES = {"neumann": 0, "dirichlet": 1, "periodic": 2}
 _GRIDS = {"cell": 0, "vertex": 1}
 _MEANS = {"error": 0, "project": 1}
 
@@ -74,9 +74,9 @@ class PoissonSolver:
     """A reusable solver of (nabla^2 - screening) u = f on a fixed grid.
 
     The Laplacian is the standard second-order finite-difference one; each axis has a
-    homogeneous Neumann (du/dn = 0) or Dirichlet (u = 0) condition on each side, on a
-    cell-centred or a vertex-centred grid, and one DCT or DST type diagonalises it
-    (docs/poisson.md). A solve is one forward transform, one division per coefficient and one
+    homogeneous Neumann (du/dn = 0) or Dirichlet (u = 0) condition on each side, or is
+    periodic, on a cell-centred or a vertex-centred grid, and one DCT or DST type diagonalises
+    it (a periodic axis: the real DFT, as a DCT-II of the reordered axis; docs/poisson.md). A solve is one forward transform, one division per coefficient and one
     inverse transform; the plans and eigenvalues are made once.
 
     Parameters
@@ -86,8 +86,9 @@ class PoissonSolver:
     dtype : float32 or float64, optional
         Default float64.
     bc : str, pair of str, or a sequence of one per axis
-        "neumann" (default) or "dirichlet" for both sides of every axis, a pair
-        ``(lower, upper)``, or one such entry per axis.
+        "neumann" (default), "dirichlet" or "periodic" for both sides of every axis, a pair
+        ``(lower, upper)``, or one such entry per axis. "periodic" is on both sides of an
+        axis or neither; a periodic axis of n points has period n * spacing on either grid.
     spacing : float or sequence of floats
         Grid step per axis (default 1).
     grid : {"cell", "vertex"}
@@ -96,7 +97,8 @@ class PoissonSolver:
     screening : float
         lambda >= 0 of (nabla^2 - lambda) u = f (default 0).
     neumann_mean : {"error", "project"}
-        The pure-Neumann problem (every side Neumann, no screening) needs f of zero mean:
+        The pure-Neumann problem (every side Neumann or periodic, no screening) needs f of
+        zero mean:
         "error" (default) refuses another f, "project" removes its mean. u then has zero mean.
     workers : int, optional
         Threads of the transforms.

@@ -21,7 +21,10 @@ EPS = {np.dtype(np.float32): 1.19e-7, np.dtype(np.float64): 2.2e-16}
 def second_difference(n, lower, upper, grid, h):
     """The 1D operator u[j-1] - 2u[j] + u[j+1] over h^2, ghost values folded in."""
     t = sp.diags([np.ones(n - 1), -2 * np.ones(n), np.ones(n - 1)], [-1, 0, 1]).tolil()
-    if grid == "cell":  # mirrored (Neumann) or antisymmetric (Dirichlet) ghost cells
+    if lower == "periodic":  # the ghost values wrap around
+        t[0, n - 1] += 1
+        t[n - 1, 0] += 1
+    elif grid == "cell":  # mirrored (Neumann) or antisymmetric (Dirichlet) ghost cells
         t[0, 0] += 1 if lower == "neumann" else -1
         t[n - 1, n - 1] += 1 if upper == "neumann" else -1
     else:  # a Neumann boundary node mirrors its neighbour; a Dirichlet node is 0
@@ -45,10 +48,11 @@ CASES = []
 rng_cases = np.random.default_rng(3)
 for grid, shape in itertools.product(["cell", "vertex"], [(9, 12), (5, 6, 7), (17,)]):
     for k in range(3):
-        bcs = [tuple(rng_cases.choice(SIDES, 2)) for _ in shape]
+        bcs = [tuple(rng_cases.choice(SIDES, 2)) if rng_cases.uniform() < 0.7
+               else ("periodic", "periodic") for _ in shape]
         spacings = [float(rng_cases.choice([0.5, 1.0, 1.5])) for _ in shape]
         screening = 0.0 if k == 0 else 2.0
-        if screening == 0 and all(b == ("neumann", "neumann") for b in bcs):
+        if screening == 0 and all(b[0] != "dirichlet" != b[1] for b in bcs):
             bcs[0] = ("dirichlet", "neumann")
         CASES.append((grid, shape, bcs, spacings, screening))
 
@@ -84,6 +88,29 @@ def test_pure_neumann_mean(grid):
     assert np.linalg.norm(a @ u.ravel() - projected.ravel()) < 1e-12 * np.linalg.norm(f)
 
 
+@pytest.mark.parametrize("grid", ["cell", "vertex"])
+@pytest.mark.parametrize("shape", [(8, 9), (7, 4, 6)])
+def test_periodic_against_numpy_fft(grid, shape):
+    """Every axis periodic: the solution through numpy.fft's complex DFT, divided by minus the
+    eigenvalues 4/h^2 sin^2(pi k/n) and the screening; the singular unscreened problem with the
+    mean refused or projected out (the zero frequency dropped)."""
+    spacings = [0.5, 1.25, 0.75][:len(shape)]
+    f = np.random.default_rng(7).uniform(-1, 1, shape)
+    ev = np.zeros(shape)
+    for axis, (n, h) in enumerate(zip(shape, spacings)):
+        ev = ev + (4 / h**2 * np.sin(np.pi * np.arange(n) / n) ** 2).reshape(
+            [-1 if a == axis else 1 for a in range(len(shape))])
+    want = np.fft.ifftn(np.fft.fftn(f) / -(ev + 0.75)).real
+    got = dctx.poisson(f, bc="periodic", spacing=spacings, grid=grid, screening=0.75)
+    assert np.linalg.norm(got - want) <= 1e-14 * math.log2(f.size) * np.linalg.norm(want)
+    with pytest.raises(ValueError, match=r'zero mean.*neumann_mean="project"'):
+        dctx.poisson(f, bc="periodic", spacing=spacings, grid=grid)
+    got = dctx.poisson(f, bc="periodic", spacing=spacings, grid=grid, neumann_mean="project")
+    ev[(0,) * len(shape)] = np.inf
+    want = np.fft.ifftn(np.fft.fftn(f) / -ev).real
+    assert np.linalg.norm(got - want) <= 1e-14 * math.log2(f.size) * np.linalg.norm(want)
+
+
 def test_solver_reuse_out_and_in_place():
     s = dctx.PoissonSolver((16, 8), np.float32, bc="dirichlet", spacing=[0.25, 0.5])
     assert s.shape == (16, 8) and s.dtype == np.float32
@@ -102,6 +129,8 @@ def test_solver_reuse_out_and_in_place():
 
 @pytest.mark.parametrize("call,error,match", [
     (lambda f: dctx.poisson(f, bc="robin"), ValueError, "bc must be one of"),
+    (lambda f: dctx.poisson(f, bc=("periodic", "neumann")), ValueError,
+     "axis 0 is periodic on one side only"),
     (lambda f: dctx.poisson(f, bc=["neumann"]), ValueError, "bc has 1 entries but f has 2"),
     (lambda f: dctx.poisson(f, spacing=0), ValueError, "spacing must be finite and > 0"),
     (lambda f: dctx.poisson(f, spacing="1"), TypeError, "spacing must be a positive number"),

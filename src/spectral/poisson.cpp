@@ -5,10 +5,12 @@
 // u = F^-1 (F f / mu) with mu_k = -(sum over axes of 4/h^2 sin^2(theta_k / 2)) - lambda. The
 // transforms run unnormalised (scipy's norm="backward", no orthogonalize): only then are the
 // inverse's columns the eigenvectors for the non-symmetric operators (vertex-centred Neumann
-// sides). Table and derivation: docs/poisson.md.
+// sides). A periodic axis is reordered as in Makhoul's real DFT through a DCT-II before the forward
+// transform and back after the inverse (reorder_axis). Table and derivation: docs/poisson.md.
 #include "dctx/poisson.hpp"
 
 #include "core/thread_pool.hpp"
+#include "spectral/makhoul_order.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -18,6 +20,9 @@
 
 namespace dctx {
 
+using spectral::for_lines;
+using spectral::lines_of;
+
 namespace {
 
 constexpr long double kPi = 3.141592653589793238462643383279502884L;
@@ -25,21 +30,25 @@ constexpr long double kPi = 3.141592653589793238462643383279502884L;
 // The compatibility check of the pure-Neumann problem: |sum w f| <= c eps log2(N) sum w |f|.
 constexpr double kMeanRoundingC = 8;
 
-const char* name(Boundary b) { return b == Boundary::Neumann ? "Neumann" : "Dirichlet"; }
+const char* name(Boundary b) {
+  return b == Boundary::Neumann ? "Neumann" : b == Boundary::Dirichlet ? "Dirichlet" : "periodic";
+}
 
 // theta_k of the 1D operator on n unknowns (poisson_transform's table).
 long double theta(Boundary lower, Boundary upper, Grid grid, std::size_t n, std::size_t k) {
   const long double K = static_cast<long double>(k), N = static_cast<long double>(n);
-  if (lower != upper) return kPi * (2 * K + 1) / (2 * N);  // a quarter wave, either grid
+  if (lower == Boundary::Periodic) return 2 * kPi * K / N;  // the DFT's bins k and n - k
+  if (lower != upper) return kPi * (2 * K + 1) / (2 * N);   // a quarter wave, either grid
   if (lower == Boundary::Neumann)
     return grid == Grid::CellCentred ? kPi * K / N : kPi * K / (N - 1);
   return grid == Grid::CellCentred ? kPi * (K + 1) / N : kPi * (K + 1) / (N + 1);
 }
 
+// Singular like the pure-Neumann problem: constants are in the kernel.
 bool pure_neumann(const PoissonDesc& d) {
   if (d.screening != 0) return false;
   for (const PoissonAxis& a : d.axes)
-    if (a.lower != Boundary::Neumann || a.upper != Boundary::Neumann) return false;
+    if (a.lower == Boundary::Dirichlet || a.upper == Boundary::Dirichlet) return false;
   return true;
 }
 
@@ -60,8 +69,11 @@ PoissonDesc normalized(PoissonDesc d) {
     const PoissonAxis& a = d.axes[i];
     const std::string axis = "axis " + std::to_string(i);
     for (Boundary b : {a.lower, a.upper})
-      if (b != Boundary::Neumann && b != Boundary::Dirichlet)
+      if (b != Boundary::Neumann && b != Boundary::Dirichlet && b != Boundary::Periodic)
         throw Error("poisson: unknown boundary " + std::to_string(int(b)) + " on " + axis);
+    if ((a.lower == Boundary::Periodic) != (a.upper == Boundary::Periodic))
+      throw Error("poisson: " + axis + " is periodic on one side only (" + name(a.lower) + "/" +
+                  name(a.upper) + "); a periodic axis is periodic on both sides");
     if (!(a.spacing > 0) || !std::isfinite(a.spacing))
       throw Error("poisson: the spacing of " + axis + " must be finite and > 0, not " +
                   std::to_string(a.spacing));
@@ -91,32 +103,12 @@ PlanDesc plan_desc(const PoissonDesc& d, Direction dir) {
   return p;
 }
 
-// fn(offset, idx) for the lines l0 .. l1-1 along the last axis of a view: offset of the line's
-// first element, idx the indices of the other axes (idx[last] unused).
-template <class Fn>
-void for_lines(const Shape& shape, const Strides& strides, std::size_t l0, std::size_t l1, Fn fn) {
-  const std::size_t last = shape.size() - 1;
-  std::vector<std::size_t> idx(shape.size(), 0);
-  for (std::size_t line = l0; line < l1; ++line) {
-    std::ptrdiff_t off = 0;
-    for (std::size_t a = last, rest = line; a-- > 0;) {
-      idx[a] = rest % shape[a];
-      rest /= shape[a];
-      off += static_cast<std::ptrdiff_t>(idx[a]) * strides[a];
-    }
-    fn(off, idx);
-  }
-}
-
-std::size_t lines_of(const Shape& shape) {
-  std::size_t lines = 1;
-  for (std::size_t a = 0; a + 1 < shape.size(); ++a) lines *= shape[a];
-  return lines;
-}
-
 }  // namespace
 
 AxisTransform poisson_transform(Boundary lower, Boundary upper, Grid grid) {
+  if ((lower == Boundary::Periodic) != (upper == Boundary::Periodic))
+    throw Error("poisson_transform: a periodic axis is periodic on both sides");
+  if (lower == Boundary::Periodic) return {Kind::DCT, 2};  // of the reordered axis
   const bool cell = grid == Grid::CellCentred;
   if (lower == Boundary::Neumann && upper == Boundary::Neumann) return {Kind::DCT, cell ? 2 : 1};
   if (lower == Boundary::Dirichlet && upper == Boundary::Dirichlet)
@@ -139,7 +131,16 @@ struct PoissonSolver::Impl {
   PoissonDesc desc;
   std::shared_ptr<const Plan> forward, inverse;
   std::vector<std::vector<double>> eigen;  // per axis
+  std::vector<std::size_t> periodic;       // the periodic axes
   bool pure_neumann = false;
+
+  // Threads only where the grid is large enough to pay for them.
+  int threads() const {
+    std::size_t n = 1;
+    for (std::size_t e : desc.shape) n *= e;
+    if (n < (std::size_t{1} << 15)) return 1;
+    return desc.cpu.threads == 0 ? detail::hardware_threads() : desc.cpu.threads;
+  }
 
   template <class T>
   void solve(const ConstView<T>& f, const View<T>& u) const {
@@ -150,16 +151,71 @@ struct PoissonSolver::Impl {
                   " but the solver was made for " +
                   (desc.precision == Precision::F32 ? "float32" : "float64"));
     if (pure_neumann && desc.neumann_mean == NeumannMean::Error) check_mean(f);
-    forward->execute(f, u);  // checks both views against the shape
+    if (periodic.empty()) {
+      forward->execute(f, u);  // checks both views against the shape
+    } else {
+      check_view_shape(f.shape(), "f");
+      check_view_shape(u.shape(), "u");
+      // f's data, copied first when it overlaps u otherwise than as the same view.
+      std::vector<T> copy;
+      const T* src = f.data();
+      Strides src_strides = f.strides();
+      if (overlap(f, u) && (f.data() != u.data() || f.strides() != u.strides())) {
+        copy.resize(lines_of(desc.shape) * desc.shape.back());
+        src_strides =
+            spectral::copy_c_order(f.data(), f.strides(), copy.data(), desc.shape, threads());
+        src = copy.data();
+      }
+      for (std::size_t a : periodic) {
+        spectral::reorder_axis(src, src_strides, u.data(), u.strides(), desc.shape, a,
+                               spectral::Order::ToMakhoul, threads());
+        src = u.data();
+        src_strides = u.strides();
+      }
+      forward->execute(u);
+    }
     divide(u);
     inverse->execute(u);
+    for (std::size_t a : periodic)
+      spectral::reorder_axis(u.data(), u.strides(), u.data(), u.strides(), desc.shape, a,
+                             spectral::Order::FromMakhoul, threads());
+  }
+
+  void check_view_shape(const Shape& s, const char* what) const {
+    if (s == desc.shape) return;
+    const auto str = [](const Shape& x) {
+      std::string r = "(";
+      for (std::size_t i = 0; i < x.size(); ++i) r += (i ? ", " : "") + std::to_string(x[i]);
+      return r + ")";
+    };
+    throw Error(std::string("poisson: ") + what + " has shape " + str(s) +
+                " but the solver was made for " + str(desc.shape));
+  }
+
+  // Whether the memory spans of two views of the solver's shape intersect.
+  template <class T>
+  bool overlap(const ConstView<T>& f, const View<T>& u) const {
+    const auto span = [&](const T* p, const Strides& st) {
+      std::ptrdiff_t lo = 0, hi = 0;
+      for (std::size_t a = 0; a < st.size(); ++a) {
+        const std::ptrdiff_t reach = st[a] * static_cast<std::ptrdiff_t>(desc.shape[a] - 1);
+        (reach < 0 ? lo : hi) += reach;
+      }
+      return std::pair<const T*, const T*>(p + lo, p + hi);
+    };
+    const auto [f0, f1] = span(f.data(), f.strides());
+    const auto [u0, u1] = span(u.data(), u.strides());
+    return !(f1 < u0 || u1 < f0);
   }
 
   // The weights of the zero mode's row of the forward transform on one axis: 2 everywhere
-  // (DCT-II), or 1 at the two boundary nodes and 2 inside (DCT-I: the trapezoidal rule).
+  // (DCT-II, also of a periodic axis), or 1 at the two boundary nodes and 2 inside (DCT-I: the
+  // trapezoidal rule).
   double weight(std::size_t axis, std::size_t j) const {
     const std::size_t n = desc.shape[axis];
-    return desc.grid == Grid::VertexCentred && (j == 0 || j + 1 == n) ? 1.0 : 2.0;
+    const bool trapezoid =
+        desc.grid == Grid::VertexCentred && desc.axes[axis].lower != Boundary::Periodic;
+    return trapezoid && (j == 0 || j + 1 == n) ? 1.0 : 2.0;
   }
 
   template <class T>
@@ -186,8 +242,8 @@ struct PoissonSolver::Impl {
                             std::log2(static_cast<long double>(total) + 1) * abs_sum;
     if (!(std::fabs(sum) <= tol))
       throw Error(
-          "poisson: every side is Neumann and the screening is 0, so f must have zero "
-          "mean, but its mean is " +
+          "poisson: every side is Neumann or periodic and the screening is 0, so f must have "
+          "zero mean, but its mean is " +
           std::to_string(static_cast<double>(sum / weights)) +
           " (pass NeumannMean::Project to solve with the mean removed)");
   }
@@ -200,11 +256,7 @@ struct PoissonSolver::Impl {
     const std::size_t lines = lines_of(desc.shape);
     const std::vector<double>& ev_last = eigen[last];
     const std::ptrdiff_t s = u.strides()[last];
-    // Threads only where the grid is large enough to pay for them.
-    const int threads = lines * n < (std::size_t{1} << 15) ? 1
-                        : desc.cpu.threads == 0            ? detail::hardware_threads()
-                                                           : desc.cpu.threads;
-    detail::parallel_for(threads, lines, [&](std::size_t l0, std::size_t l1) {
+    detail::parallel_for(threads(), lines, [&](std::size_t l0, std::size_t l1) {
       for_lines(u.shape(), u.strides(), l0, l1,
                 [&](std::ptrdiff_t off, const std::vector<std::size_t>& idx) {
                   double outer = desc.screening;
@@ -234,6 +286,8 @@ PoissonSolver::PoissonSolver(const PoissonDesc& desc) {
     impl->eigen.push_back(
         poisson_eigenvalues(impl->desc.axes[a], impl->desc.shape[a], impl->desc.grid));
   impl->pure_neumann = pure_neumann(impl->desc);
+  for (std::size_t a = 0; a < impl->desc.axes.size(); ++a)
+    if (impl->desc.axes[a].lower == Boundary::Periodic) impl->periodic.push_back(a);
   impl_ = std::move(impl);
 }
 PoissonSolver::PoissonSolver(PoissonSolver&&) noexcept = default;

@@ -21,7 +21,9 @@ def run(*args):
 def laplacian_1d(u, axis, lower, upper, grid, h):
     """u[j-1] - 2u[j] + u[j+1] over h^2 along `axis`, with the ghost values of each side."""
     u = np.moveaxis(u, axis, 0)
-    if grid == "cell":
+    if lower == "periodic":
+        lo, hi = u[-1:], u[:1]
+    elif grid == "cell":
         lo = u[:1] if lower == "neumann" else -u[:1]
         hi = u[-1:] if upper == "neumann" else -u[-1:]
     else:
@@ -39,6 +41,8 @@ with tempfile.TemporaryDirectory() as d:
         ((12, 9), "dirichlet:neumann,neumann", "0.5,2", "cell", 1.5, np.float32),
         ((6, 7, 5), "neumann:dirichlet", "1", "vertex", 0.0, np.float64),
         ((16,), "dirichlet", "0.25", "vertex", 0.0, np.float64),
+        ((10, 7), "periodic,dirichlet:neumann", "1,0.5", "vertex", 0.0, np.float64),
+        ((5, 6, 4), "periodic", "0.5", "cell", 2.0, np.float32),
     ]
     for shape, bc, spacing, grid, screening, dtype in cases:
         what = f"poisson {shape} --bc {bc} --grid {grid}"
@@ -78,6 +82,7 @@ with tempfile.TemporaryDirectory() as d:
     for args, words in [
         ((), "pass --project-mean"),
         (("--bc", "robin"), "invalid --bc 'robin'"),
+        (("--bc", "periodic:neumann"), "axis 0 is periodic on one side only"),
         (("--bc", "neumann,neumann,neumann"), "--bc 'neumann,neumann,neumann' has 3 entries"),
         (("--spacing", "x"), "invalid --spacing 'x'"),
         (("--spacing", "0"), "spacing of axis 0 must be finite and > 0"),

@@ -2,8 +2,8 @@
 // The spectral Poisson solver against an independent reference: the finite-difference operator
 // applied with explicit ghost values in long double. Every boundary pair on both grids, in 1D
 // (eigenpairs), 2D and 3D (manufactured discrete solutions: residual of random solutions, error
-// of smooth ones), the pure-Neumann compatibility rule, second-order convergence to analytic
-// solutions, and the errors.
+// of smooth ones), periodic axes among them, the pure-Neumann compatibility rule, second-order
+// convergence to analytic solutions, and the errors.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -41,6 +41,7 @@ std::size_t total(const Shape& s) {
 LD at(const std::vector<LD>& u, long m, Boundary lo, Boundary hi, Grid g) {
   const long n = long(u.size());
   if (m >= 0 && m < n) return u[std::size_t(m)];
+  if (lo == Boundary::Periodic) return u[std::size_t((m + n) % n)];
   const bool cell = g == Grid::CellCentred;
   if (m < 0) {
     if (cell) return lo == Boundary::Neumann ? u[0] : -u[0];
@@ -100,8 +101,9 @@ PoissonDesc desc_for(const Shape& shape, Grid g, unsigned seed, double screening
     PoissonAxis ax;
     ax.lower = kSides[rng() % 2];
     ax.upper = kSides[rng() % 2];
+    if (rng() % 4 == 0) ax.lower = ax.upper = Boundary::Periodic;
     ax.spacing = 0.5 + 0.25 * double(rng() % 4);
-    if (g == Grid::VertexCentred && shape[a] < 2) ax.upper = Boundary::Dirichlet;
+    if (g == Grid::VertexCentred && shape[a] < 2) ax.lower = ax.upper = Boundary::Dirichlet;
     d.axes.push_back(ax);
   }
   return d;
@@ -140,6 +142,39 @@ TEST(Poisson, EigenpairsOfEveryBoundaryPair) {
             EXPECT_LE(double(err), 1e-12 * (1 + ev[k]) * double(norm(col))) << "mode " << k;
           }
         }
+}
+
+// A periodic axis: cos and sin of frequency k are eigenvectors with the eigenvalue that
+// poisson_eigenvalues lists at k and at n - k, and the solver maps (-ev - lambda) times either
+// back to it.
+TEST(Poisson, PeriodicEigenpairs) {
+  for (Grid g : kGrids)
+    for (std::size_t n : {1u, 2u, 7u, 16u}) {
+      PoissonDesc d;
+      d.shape = {n};
+      d.grid = g;
+      d.axes = {PoissonAxis{Boundary::Periodic, Boundary::Periodic, 0.7}};
+      d.screening = 1;
+      const std::vector<double> ev = poisson_eigenvalues(d.axes[0], n, g);
+      for (std::size_t k = 0; k < n; ++k) {
+        SCOPED_TRACE("n " + std::to_string(n) + " mode " + std::to_string(k));
+        EXPECT_EQ(ev[k], ev[(n - k) % n]);
+        for (int phase = 0; phase < 2; ++phase) {
+          std::vector<LD> mode(n);
+          for (std::size_t j = 0; j < n; ++j)
+            mode[j] = std::cos(2 * kPi * LD(k * j) / LD(n) - phase * kPi / 2);
+          std::vector<LD> lv = laplacian(mode, d), f(n);
+          LD err = 0;
+          for (std::size_t j = 0; j < n; ++j) {
+            err = std::max(err, std::fabs(lv[j] + (ev[k] + 1) * mode[j]));
+            f[j] = -(LD(ev[k]) + 1) * mode[j];
+          }
+          EXPECT_LE(double(err), 1e-12 * (1 + ev[k]));
+          const std::vector<LD> u = solve<double>(d, f);
+          for (std::size_t j = 0; j < n; ++j) EXPECT_NEAR(double(u[j]), double(mode[j]), 1e-14);
+        }
+      }
+    }
 }
 
 // Random solutions in 2D and 3D with random sides per axis (and screening): the computed u
@@ -182,8 +217,9 @@ void CheckSmoothSolutions() {
       std::uniform_real_distribution<double> U(0.5, 1);
       for (std::size_t a = 0; a < s.size(); ++a) {
         const AxisTransform t = poisson_transform(d.axes[a].lower, d.axes[a].upper, g);
-        const bool neumann =
-            d.axes[a].lower == Boundary::Neumann && d.axes[a].upper == Boundary::Neumann;
+        const bool periodic = d.axes[a].lower == Boundary::Periodic;
+        const bool neumann = periodic || (d.axes[a].lower == Boundary::Neumann &&
+                                          d.axes[a].upper == Boundary::Neumann);
         std::vector<LD> m(s[a], 0);
         for (std::size_t k = neumann ? 1 : 0; k < (neumann ? 4u : 3u); ++k) {
           const LD c = U(rng);
@@ -202,6 +238,7 @@ void CheckSmoothSolutions() {
             if (t.type == 3)
               v = t.kind == Kind::DST ? std::sin(kPi * (2 * K + 1) * (x + 1) / (2 * n))
                                       : std::cos(kPi * (2 * K + 1) * x / (2 * n));
+            if (periodic) v = std::cos(2 * kPi * K * x / n + 0.4L * K);
             m[j] += c * v;
           }
         }
@@ -227,25 +264,30 @@ void CheckSmoothSolutions() {
 TEST(Poisson, SmoothSolutionsToRoundingFloat64) { CheckSmoothSolutions<double>(); }
 TEST(Poisson, SmoothSolutionsToRoundingFloat32) { CheckSmoothSolutions<float>(); }
 
-// Second order: u = sin(pi x) sin(pi y) (Dirichlet) and cos(pi x) cos(pi y) (Neumann) on the
-// unit square; the error of the discrete solution falls by 4 per halving of h.
+// Second order: u = sin(pi x) sin(pi y) (Dirichlet), cos(pi x) cos(pi y) (Neumann) and
+// cos(2 pi x + 1) cos(2 pi y + 1) (periodic) on the unit square; the error of the discrete
+// solution falls by 4 per halving of h.
 TEST(Poisson, SecondOrderConvergence) {
   for (Grid g : kGrids)
-    for (Boundary b : kSides) {
+    for (Boundary b : {Boundary::Neumann, Boundary::Dirichlet, Boundary::Periodic}) {
       std::vector<double> errs;
       for (std::size_t n : {16u, 32u, 64u}) {
         // Unknowns and spacing of the unit interval on each grid.
         const bool cell = g == Grid::CellCentred, neu = b == Boundary::Neumann;
-        const std::size_t m = cell ? n : (neu ? n + 1 : n - 1);
+        const bool per = b == Boundary::Periodic;
+        const std::size_t m = cell || per ? n : (neu ? n + 1 : n - 1);
         const double h = 1.0 / double(n);
         const auto pos = [&](std::size_t j) {
-          return cell ? (LD(j) + 0.5L) * h : (neu ? LD(j) * h : LD(j + 1) * h);
+          return cell ? (LD(j) + 0.5L) * h : (neu || per ? LD(j) * h : LD(j + 1) * h);
         };
-        const auto exact = [&](LD x) { return neu ? std::cos(kPi * x) : std::sin(kPi * x); };
+        const auto exact = [&](LD x) {
+          return per ? std::cos(2 * kPi * x + 1) : neu ? std::cos(kPi * x) : std::sin(kPi * x);
+        };
+        const LD k2 = per ? 4 * kPi * kPi : kPi * kPi;  // the squared wave number per axis
         std::vector<double> f(m * m), u(m * m);
         for (std::size_t i = 0; i < m; ++i)
           for (std::size_t j = 0; j < m; ++j)
-            f[i * m + j] = double(-2 * kPi * kPi * exact(pos(i)) * exact(pos(j)));
+            f[i * m + j] = double(-2 * k2 * exact(pos(i)) * exact(pos(j)));
         PoissonDesc d;
         d.grid = g;
         d.axes = {PoissonAxis{b, b, h}, PoissonAxis{b, b, h}};
@@ -258,7 +300,9 @@ TEST(Poisson, SecondOrderConvergence) {
         errs.push_back(err);
       }
       SCOPED_TRACE(std::string(g == Grid::CellCentred ? "cell " : "vertex ") +
-                   (b == Boundary::Neumann ? "Neumann" : "Dirichlet"));
+                   (b == Boundary::Neumann     ? "Neumann"
+                    : b == Boundary::Dirichlet ? "Dirichlet"
+                                               : "periodic"));
       for (std::size_t i = 1; i < errs.size(); ++i) {
         EXPECT_GT(errs[i - 1] / errs[i], 3.5);
         EXPECT_LT(errs[i - 1] / errs[i], 4.6);
@@ -298,6 +342,66 @@ TEST(Poisson, PureNeumannCompatibility) {
   EXPECT_LT(std::fabs(um), 1e-11);
   EXPECT_LT(diff, 1e-12);
   EXPECT_LT(diff_in_place, 1e-12);
+  // Periodic axes (one of them with Neumann sides) are singular alike, with uniform weights.
+  d.neumann_mean = NeumannMean::Error;
+  d.grid = Grid::VertexCentred;
+  d.axes = {PoissonAxis{Boundary::Periodic, Boundary::Periodic, 1.0}, PoissonAxis{}};
+  expect_error(
+      [&] { PoissonSolver(d).solve(ConstView<double>(f.data(), s), View<double>(u.data(), s)); },
+      "every side is Neumann or periodic");
+  d.neumann_mean = NeumannMean::Project;
+  PoissonSolver(d).solve(ConstView<double>(f.data(), s), View<double>(u.data(), s));
+  double weighted = 0;  // trapezoidal along the vertex Neumann axis 1, uniform along axis 0
+  for (std::size_t i = 0; i < s[0]; ++i)
+    for (std::size_t j = 0; j < s[1]; ++j)
+      weighted += (j == 0 || j + 1 == s[1] ? 0.5 : 1.0) * u[i * s[1] + j];
+  EXPECT_LT(std::fabs(weighted), 1e-11);
+}
+
+// Periodic axes reorder through u: every aliasing of f and u gives the same solution (the same
+// view, a partial overlap, disjoint arrays, and strided views).
+TEST(Poisson, PeriodicAxesWithAliasedAndStridedViews) {
+  PoissonDesc d;
+  d.shape = {6, 5};
+  d.axes = {PoissonAxis{Boundary::Periodic, Boundary::Periodic, 1.0},
+            PoissonAxis{Boundary::Dirichlet, Boundary::Periodic, 1.0}};
+  expect_error([&] { PoissonSolver{d}; }, "axis 1 is periodic on one side only");
+  d.axes[1] = PoissonAxis{Boundary::Periodic, Boundary::Periodic, 0.5};
+  d.screening = 0.5;
+  const PoissonSolver solver(d);
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> U(-1, 1);
+  std::vector<double> f(30), want(30, std::nan(""));
+  for (auto& x : f) x = U(rng);
+  solver.solve(ConstView<double>(f.data(), d.shape), View<double>(want.data(), d.shape));
+  {  // the residual against the operator with wrapped neighbours
+    std::vector<LD> lw = laplacian(std::vector<LD>(want.begin(), want.end()), d);
+    for (std::size_t i = 0; i < 30; ++i) EXPECT_NEAR(double(lw[i]), f[i], 1e-13);
+  }
+  std::vector<double> a = f;  // in place
+  solver.solve(ConstView<double>(a.data(), d.shape), View<double>(a.data(), d.shape));
+  std::vector<double> big(40, std::nan(""));  // u overlaps f, shifted by 7 elements
+  std::copy(f.begin(), f.end(), big.begin());
+  solver.solve(ConstView<double>(big.data(), d.shape), View<double>(big.data() + 7, d.shape));
+  std::vector<double> t(60, std::nan(""));  // f transposed into a strided view, u strided
+  for (std::size_t i = 0; i < 6; ++i)
+    for (std::size_t j = 0; j < 5; ++j) t[j * 6 + i] = f[i * 5 + j];
+  std::vector<double> us(60, std::nan(""));
+  solver.solve(ConstView<double>(t.data(), d.shape, {1, 6}),
+               View<double>(us.data(), d.shape, {10, 2}));
+  for (std::size_t i = 0; i < 6; ++i)
+    for (std::size_t j = 0; j < 5; ++j) {
+      const double w = want[i * 5 + j];
+      EXPECT_NEAR(a[i * 5 + j], w, 1e-14);
+      EXPECT_NEAR(big[7 + i * 5 + j], w, 1e-14);
+      EXPECT_NEAR(us[i * 10 + j * 2], w, 1e-14);
+    }
+  std::vector<double> wrong(30);
+  expect_error(
+      [&] {
+        solver.solve(ConstView<double>(f.data(), {5, 6}), View<double>(wrong.data(), {5, 6}));
+      },
+      "f has shape (5, 6) but the solver was made for (6, 5)");
 }
 
 TEST(Poisson, ErrorsNameTheProblem) {

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Makhoul's reordering of one axis of an N-D view (J. Makhoul, "A fast cosine transform in one
+// and two dimensions", IEEE TASSP 1980): entry m of the reordered axis is entry makhoul(n, m) of
+// the original (even entries ascending, then odd ones descending). A DCT-II of the reordered axis
+// is the real DFT of the original in disguise; the Poisson solver uses it for periodic axes
+// (docs/poisson.md). Whole slices move along an outer axis (contiguous rows, cycle by cycle when
+// in place); entries move within each line along the last axis.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+#include "core/thread_pool.hpp"
+#include "dctx/view.hpp"
+
+namespace dctx::spectral {
+
+inline std::size_t makhoul(std::size_t n, std::size_t m) {
+  return m % 2 == 0 ? m / 2 : n - (m + 1) / 2;
+}
+
+/// The number of lines along the last axis.
+inline std::size_t lines_of(const Shape& shape) {
+  std::size_t lines = 1;
+  for (std::size_t a = 0; a + 1 < shape.size(); ++a) lines *= shape[a];
+  return lines;
+}
+
+/// fn(offset, idx) for the lines l0 .. l1-1 along the last axis of a view: offset of the line's
+/// first element, idx the indices of the other axes (idx[last] unused).
+template <class Fn>
+void for_lines(const Shape& shape, const Strides& strides, std::size_t l0, std::size_t l1, Fn fn) {
+  const std::size_t last = shape.size() - 1;
+  std::vector<std::size_t> idx(shape.size(), 0);
+  for (std::size_t line = l0; line < l1; ++line) {
+    std::ptrdiff_t off = 0;
+    for (std::size_t a = last, rest = line; a-- > 0;) {
+      idx[a] = rest % shape[a];
+      rest /= shape[a];
+      off += static_cast<std::ptrdiff_t>(idx[a]) * strides[a];
+    }
+    fn(off, idx);
+  }
+}
+
+enum class Order : unsigned char { ToMakhoul, FromMakhoul };
+
+namespace detail_order {
+
+inline std::ptrdiff_t offset(const std::vector<std::size_t>& idx, const Strides& s) {
+  std::ptrdiff_t off = 0;
+  for (std::size_t a = 0; a + 1 < s.size(); ++a) off += static_cast<std::ptrdiff_t>(idx[a]) * s[a];
+  return off;
+}
+
+// dst = src for two views of `shape` (a slice: one axis fewer than the array), its lines split
+// across `threads`.
+template <class T>
+void copy(const T* src, const Strides& ss, T* dst, const Strides& ds, const Shape& shape,
+          int threads) {
+  const std::size_t last = shape.size() - 1, n = shape[last];
+  const std::ptrdiff_t s_step = ss[last], d_step = ds[last];
+  dctx::detail::parallel_for(threads, lines_of(shape), [&](std::size_t l0, std::size_t l1) {
+    for_lines(shape, ds, l0, l1, [&](std::ptrdiff_t off, const std::vector<std::size_t>& idx) {
+      const T* s = src + offset(idx, ss);
+      T* d = dst + off;
+      if (s_step == 1 && d_step == 1) {
+        std::copy(s, s + n, d);
+        return;
+      }
+      for (std::size_t j = 0; j < n; ++j)
+        d[static_cast<std::ptrdiff_t>(j) * d_step] = s[static_cast<std::ptrdiff_t>(j) * s_step];
+    });
+  });
+}
+
+}  // namespace detail_order
+
+/// dst = src reordered along `axis` (ToMakhoul: dst[m] = src[makhoul(n, m)]; FromMakhoul: the
+/// inverse). dst may be src with the same strides (in place); otherwise the two must not overlap.
+template <class T>
+void reorder_axis(const T* src, const Strides& ss, T* dst, const Strides& ds, const Shape& shape,
+                  std::size_t axis, Order order, int threads) {
+  const std::size_t r = shape.size(), last = r - 1, n = shape[axis];
+  // from[m]: the index along `axis` whose entry lands at m.
+  std::vector<std::size_t> from(n);
+  for (std::size_t m = 0; m < n; ++m) {
+    if (order == Order::ToMakhoul)
+      from[m] = makhoul(n, m);
+    else
+      from[makhoul(n, m)] = m;
+  }
+  if (axis == last) {  // within each line
+    dctx::detail::parallel_for(threads, lines_of(shape), [&](std::size_t l0, std::size_t l1) {
+      std::vector<T> line(n);
+      for_lines(shape, ds, l0, l1, [&](std::ptrdiff_t off, const std::vector<std::size_t>& idx) {
+        const T* s = src + detail_order::offset(idx, ss);
+        for (std::size_t m = 0; m < n; ++m)
+          line[m] = s[static_cast<std::ptrdiff_t>(from[m]) * ss[last]];
+        for (std::size_t m = 0; m < n; ++m)
+          dst[off + static_cast<std::ptrdiff_t>(m) * ds[last]] = line[m];
+      });
+    });
+    return;
+  }
+  // Whole slices along an outer axis.
+  Shape sub = shape;
+  Strides sub_ss = ss, sub_ds = ds;
+  sub.erase(sub.begin() + static_cast<std::ptrdiff_t>(axis));
+  sub_ss.erase(sub_ss.begin() + static_cast<std::ptrdiff_t>(axis));
+  sub_ds.erase(sub_ds.begin() + static_cast<std::ptrdiff_t>(axis));
+  std::size_t slice = 1;
+  for (std::size_t e : sub) slice *= e;
+  const int slice_threads = slice < (std::size_t{1} << 14) ? 1 : threads;
+  const auto at = [](auto* p, const Strides& s, std::size_t axis_, std::size_t i) {
+    return p + static_cast<std::ptrdiff_t>(i) * s[axis_];
+  };
+  if (src != dst) {
+    for (std::size_t m = 0; m < n; ++m)
+      detail_order::copy(at(src, ss, axis, from[m]), sub_ss, at(dst, ds, axis, m), sub_ds, sub,
+                         slice_threads);
+    return;
+  }
+  // In place: follow each cycle of the permutation with one slice held aside.
+  std::vector<T> held(slice);
+  Strides held_s(sub.size(), 1);
+  for (std::size_t a = sub.size() - 1; a-- > 0;)
+    held_s[a] = held_s[a + 1] * static_cast<std::ptrdiff_t>(sub[a + 1]);
+  std::vector<bool> done(n, false);
+  for (std::size_t start = 0; start < n; ++start) {
+    if (done[start] || from[start] == start) continue;
+    detail_order::copy(at(dst, ds, axis, start), sub_ds, held.data(), held_s, sub, slice_threads);
+    std::size_t m = start;
+    for (; from[m] != start; m = from[m]) {
+      detail_order::copy(at(dst, ds, axis, from[m]), sub_ds, at(dst, ds, axis, m), sub_ds, sub,
+                         slice_threads);
+      done[m] = true;
+    }
+    detail_order::copy(held.data(), held_s, at(dst, ds, axis, m), sub_ds, sub, slice_threads);
+    done[m] = true;
+  }
+}
+
+/// dst = src into a C-ordered array of `shape` (strides returned).
+template <class T>
+Strides copy_c_order(const T* src, const Strides& ss, T* dst, const Shape& shape, int threads) {
+  Strides ds(shape.size(), 1);
+  for (std::size_t a = shape.size() - 1; a-- > 0;)
+    ds[a] = ds[a + 1] * static_cast<std::ptrdiff_t>(shape[a + 1]);
+  detail_order::copy(src, ss, dst, ds, shape, threads);
+  return ds;
+}
+
+}  // namespace dctx::spectral
