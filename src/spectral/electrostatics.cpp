@@ -7,6 +7,9 @@
 // reweighted and shifted.
 #include "dctx/electrostatics.hpp"
 
+#include "core/thread_pool.hpp"
+
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -99,7 +102,7 @@ void dream_transform(DreamTransform t, const ConstView<double>& in, const View<d
 struct ElectrostaticSystem::Impl {
   ElectrostaticsDesc desc;
   std::shared_ptr<const Plan> dct2, potential, field_x, field_y;
-  std::vector<double> wu, wv;
+  std::vector<double> wu, wv, wv2;
 
   template <class T>
   double run(const ConstView<T>& density, const View<T>* potential_out, const View<T>& fx,
@@ -112,32 +115,10 @@ struct ElectrostaticSystem::Impl {
       if (v && v->shape() != desc.shape)
         throw Error("electrostatics: an output's shape differs from the " + std::to_string(m) +
                     " x " + std::to_string(n) + " bin grid");
-    // a = DCT2(rho / (bw bh)) = scipy's dctn(rho) / (M N bw bh), computed into field_x: the
-    // potential and field_y are written from it first, then field_x in place (its entry (i, j)
-    // reads a(i + 1, j), which is still unwritten in row order). No scratch array.
+    // a = DCT2(rho / (bw bh)) = scipy's dctn(rho) / (M N bw bh), computed into field_x, which
+    // the weighting pass then overwrites a row behind its reads. No scratch array.
     dct2->execute(density, fx);
-    const double scale = 1.0 / (double(m) * double(n) * desc.bin_width * desc.bin_height);
-    const auto inv_w2 = [&](std::size_t p, std::size_t q) {
-      return p == 0 && q == 0 ? 0.0 : 1.0 / (wu[p] * wu[p] + wv[q] * wv[q]);
-    };
-    const auto coef = [&](std::size_t p, std::size_t q) {
-      return double(fx.data()[static_cast<std::ptrdiff_t>(p) * fx.strides()[0] +
-                              static_cast<std::ptrdiff_t>(q) * fx.strides()[1]]) *
-             scale;
-    };
-    long double parseval = 0;  // sum psi rho' = (M N / 4) sum a^2 / (w_u^2 + w_v^2)
-    if (!potential_out)
-      for (std::size_t p = 0; p < m; ++p)
-        for (std::size_t q = 0; q < n; ++q) parseval += coef(p, q) * coef(p, q) * inv_w2(p, q);
-    else
-      write_type3_input(*potential_out, false, false,
-                        [&](std::size_t p, std::size_t q) { return coef(p, q) * inv_w2(p, q); });
-    write_type3_input(fy, false, true, [&](std::size_t p, std::size_t q) {
-      return coef(p, q) * wv[q] * inv_w2(p, q) / 2;
-    });
-    write_type3_input(fx, true, false, [&](std::size_t p, std::size_t q) {
-      return coef(p, q) * wu[p] * inv_w2(p, q) / 2;
-    });
+    const long double parseval = weight(potential_out, fx, fy);
     field_x->execute(fx);
     field_y->execute(fy);
     if (!potential_out) return static_cast<double>(parseval * m * n / 4);
@@ -158,6 +139,90 @@ struct ElectrostaticSystem::Impl {
     }
     return static_cast<double>(e / (desc.bin_width * desc.bin_height));
   }
+
+  // The weighting pass: from a (in fx), the type-3 inputs of the potential (when wanted),
+  // field_y and field_x, with t = a / (w_u^2 + w_v^2) formed once per entry (t(0, 0) = 0):
+  //   potential(i, j) = t(i, j) g(i) g(j),  field_y(i, j) = t(i, j + 1) w_v(j + 1) / 2 g(i),
+  //   field_x(i, j) = t(i + 1, j) w_u(i + 1) / 2 g(j),  g(0) = 1/2, g(k > 0) = 1/4 per factor,
+  // zero past the end (write_type3_input's weights and shifts). Row i of field_x reads a's row
+  // i + 1, so each chunk of rows first saves the row after it, before any chunk writes.
+  // Returns the Parseval sum of a^2 / (w_u^2 + w_v^2).
+  template <class T>
+  long double weight(const View<T>* pot, const View<T>& fx, const View<T>& fy) const {
+    const std::size_t m = desc.shape[0], n = desc.shape[1];
+    const double scale = 1.0 / (double(m) * double(n) * desc.bin_width * desc.bin_height);
+    const auto row_of = [](const View<T>& v, std::size_t i) {
+      return v.data() + static_cast<std::ptrdiff_t>(i) * v.strides()[0];
+    };
+    const int threads = m * n < (std::size_t{1} << 16) ? 1
+                        : desc.cpu.threads == 0        ? detail::hardware_threads()
+                                                       : desc.cpu.threads;
+    const std::size_t chunks = std::min<std::size_t>(m, std::size_t(threads));
+    std::vector<std::size_t> start(chunks + 1);
+    for (std::size_t c = 0; c <= chunks; ++c) start[c] = c * m / chunks;
+    std::vector<std::vector<T>> saved(chunks);  // a's row start[c + 1], read by chunk c
+    for (std::size_t c = 0; c + 1 < chunks; ++c) {
+      const T* r = row_of(fx, start[c + 1]);
+      saved[c].resize(n);
+      for (std::size_t j = 0; j < n; ++j)
+        saved[c][j] = r[static_cast<std::ptrdiff_t>(j) * fx.strides()[1]];
+    }
+    std::vector<long double> sums(chunks, 0);
+    detail::parallel_for(int(chunks), chunks, [&](std::size_t c0, std::size_t c1) {
+      std::vector<double> cur(n + 1), next(n + 1);  // t of rows i and i + 1, t(., n) = 0
+      for (std::size_t c = c0; c < c1; ++c) {
+        // t of row i from a's row at `src` (stride s); returns the row's a * t sum.
+        const auto t_row = [&](std::vector<double>& t, const T* src, std::ptrdiff_t s,
+                               std::size_t i) {
+          double sum = 0;
+          const double wu2 = wu[i] * wu[i];
+          t[0] = 0;  // the zero-frequency term of row 0
+          for (std::size_t j = i == 0 ? 1 : 0; j < n; ++j) {
+            const double a = double(src[static_cast<std::ptrdiff_t>(j) * s]) * scale;
+            t[j] = a / (wu2 + wv2[j]);
+            sum += a * t[j];
+          }
+          t[n] = 0;
+          return sum;
+        };
+        long double total = t_row(cur, row_of(fx, start[c]), fx.strides()[1], start[c]);
+        for (std::size_t i = start[c]; i < start[c + 1]; ++i) {
+          const bool has_next = i + 1 < m;
+          if (has_next) {  // the next chunk's first row is in its own sum
+            const bool saved_row = i + 1 == start[c + 1];
+            const double sum = t_row(next, saved_row ? saved[c].data() : row_of(fx, i + 1),
+                                     saved_row ? 1 : fx.strides()[1], i + 1);
+            if (!saved_row) total += sum;
+          }
+          const double gi = i == 0 ? 0.5 : 0.25;
+          if (pot) {
+            T* pr = row_of(*pot, i);
+            const std::ptrdiff_t s = pot->strides()[1];
+            pr[0] = static_cast<T>(cur[0] * gi * 2);
+            for (std::size_t j = 1; j < n; ++j)
+              pr[static_cast<std::ptrdiff_t>(j) * s] = static_cast<T>(cur[j] * gi);
+          }
+          T* yr = row_of(fy, i);
+          const std::ptrdiff_t ys = fy.strides()[1];
+          for (std::size_t j = 0; j < n; ++j)
+            yr[static_cast<std::ptrdiff_t>(j) * ys] =
+                static_cast<T>(cur[j + 1] * (j + 1 < n ? wv[j + 1] : 0.0) * (gi / 2));
+          T* xr = row_of(fx, i);
+          const std::ptrdiff_t xs = fx.strides()[1];
+          const double gx = has_next ? wu[i + 1] / 2 : 0.0;
+          xr[0] = static_cast<T>(has_next ? next[0] * gx * 0.5 : 0.0);
+          for (std::size_t j = 1; j < n; ++j)
+            xr[static_cast<std::ptrdiff_t>(j) * xs] =
+                static_cast<T>(has_next ? next[j] * gx * 0.25 : 0.0);
+          std::swap(cur, next);
+        }
+        sums[c] = total;
+      }
+    });
+    long double parseval = 0;
+    for (long double x : sums) parseval += x;
+    return parseval;
+  }
 };
 
 ElectrostaticSystem::ElectrostaticSystem(const ElectrostaticsDesc& desc) {
@@ -175,6 +240,7 @@ ElectrostaticSystem::ElectrostaticSystem(const ElectrostaticsDesc& desc) {
   impl->field_y = cached_plan(type3_plan(s, desc.precision, desc.cpu, kCos, kSin));
   for (std::size_t u = 0; u < s[0]; ++u) impl->wu.push_back(double(2 * kPi * u / s[0]));
   for (std::size_t v = 0; v < s[1]; ++v) impl->wv.push_back(double(2 * kPi * v / s[1]));
+  for (double w : impl->wv) impl->wv2.push_back(w * w);
   impl_ = std::move(impl);
 }
 ElectrostaticSystem::ElectrostaticSystem(ElectrostaticSystem&&) noexcept = default;
