@@ -72,7 +72,8 @@ struct Fftw<double> {
 std::mutex g_fftw_mu;  // FFTW's planner is not thread-safe
 
 template <class T>
-void BM_dctx(benchmark::State& st, Shape2 shape, bool inverse, dctx::Algorithm2D algo) {
+void BM_dctx(benchmark::State& st, Shape2 shape, bool inverse, dctx::Algorithm2D algo,
+             bool pointers) {
   const std::size_t n = total(shape);
   auto x = random_data<T>(n);
   std::vector<T> y(n);
@@ -83,8 +84,16 @@ void BM_dctx(benchmark::State& st, Shape2 shape, bool inverse, dctx::Algorithm2D
   d.precision = std::is_same_v<T, float> ? dctx::Precision::F32 : dctx::Precision::F64;
   d.cpu.algorithm = algo;
   const dctx::Plan p(d);
+  // C-order strides for the pointer form of execute, which builds no views (their shape and
+  // strides vectors cost four allocations per call, which shows at 8x8).
+  std::vector<std::ptrdiff_t> strides(shape.size(), 1);
+  for (std::size_t a = shape.size() - 1; a-- > 0;)
+    strides[a] = strides[a + 1] * static_cast<std::ptrdiff_t>(shape[a + 1]);
   for (auto _ : st) {
-    p.execute(dctx::ConstView<T>(x.data(), shape), dctx::View<T>(y.data(), shape));
+    if (pointers)
+      p.execute(x.data(), strides.data(), y.data(), strides.data());
+    else
+      p.execute(dctx::ConstView<T>(x.data(), shape), dctx::View<T>(y.data(), shape));
     benchmark::DoNotOptimize(y.data());
   }
   st.SetItemsProcessed(st.iterations() * static_cast<int64_t>(n));
@@ -202,12 +211,15 @@ void register_all(const char* prec) {
       const std::string base = std::string(s.size() == 1 ? "1d/" : "2d/") + prec +
                                (inv ? "/inv/" : "/fwd/") + shape_name(s) + "/";
       benchmark::RegisterBenchmark((base + "dctx").c_str(), BM_dctx<T>, s, inv,
-                                   dctx::Algorithm2D::Auto);
+                                   dctx::Algorithm2D::Auto, false);
       if (s.size() == 2) {
         benchmark::RegisterBenchmark((base + "dctx_rowcol").c_str(), BM_dctx<T>, s, inv,
-                                     dctx::Algorithm2D::RowColumn);
+                                     dctx::Algorithm2D::RowColumn, false);
         benchmark::RegisterBenchmark((base + "dctx_fused").c_str(), BM_dctx<T>, s, inv,
-                                     dctx::Algorithm2D::Fused);
+                                     dctx::Algorithm2D::Fused, false);
+        if (s[0] <= 32)
+          benchmark::RegisterBenchmark((base + "dctx_pointers").c_str(), BM_dctx<T>, s, inv,
+                                       dctx::Algorithm2D::Auto, true);
       }
       benchmark::RegisterBenchmark((base + "pocketfft").c_str(), BM_pocketfft<T>, s, inv);
       benchmark::RegisterBenchmark((base + "fftw_dct").c_str(), BM_fftw_dct<T>, s, inv);

@@ -11,15 +11,26 @@ namespace dctx::detail {
 
 bool non_self_overlapping(std::size_t rank, const std::size_t* shape,
                           const std::ptrdiff_t* strides) {
-  std::pair<std::size_t, std::size_t> dims[kMaxRank];  // (|stride|, extent), no allocation
+  // (|stride|, extent) of the axes longer than 1; a plain struct, so the array is not zeroed on
+  // every call (std::pair's constructor would clear all kMaxRank entries).
+  struct Dim {
+    std::size_t stride, extent;
+  };
+  Dim dims[kMaxRank];
   std::size_t nd = 0;
   for (std::size_t d = 0; d < rank && d < kMaxRank; ++d)
     if (shape[d] > 1) dims[nd++] = {static_cast<std::size_t>(std::abs(strides[d])), shape[d]};
-  std::sort(dims, dims + nd);
+  // Insertion sort by stride (then extent): a handful of axes, called on every execute.
+  const auto before = [](const Dim& a, const Dim& b) {
+    return a.stride < b.stride || (a.stride == b.stride && a.extent < b.extent);
+  };
+  for (std::size_t i = 1; i < nd; ++i)
+    for (std::size_t j = i; j > 0 && before(dims[j], dims[j - 1]); --j)
+      std::swap(dims[j], dims[j - 1]);
   std::size_t span = 0;
   for (std::size_t i = 0; i < nd; ++i) {
-    if (dims[i].first <= span) return false;
-    span += dims[i].first * (dims[i].second - 1);
+    if (dims[i].stride <= span) return false;
+    span += dims[i].stride * (dims[i].extent - 1);
   }
   return true;
 }

@@ -32,6 +32,7 @@
 
 #include "cpu/fused2d-inl.h"
 #include "cpu/nd_driver-inl.h"
+#include "cpu/small2d-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
@@ -52,12 +53,14 @@ bool UseFused2D(const PlanDesc& d) {
 }
 
 detail::BackendPlan* MakePlan(const PlanDesc& d) {
-  const bool fused = UseFused2D(d);
+  const bool fused = UseFused2D(d), small = !fused && Small2DApplies(d);
   if (d.precision == Precision::F32) {
     if (fused) return new Fused2DPlan<float>(d);
+    if (small) return new Small2DPlan<float>(d);
     return new CpuPlan<float>(d);
   }
   if (fused) return new Fused2DPlan<double>(d);
+  if (small) return new Small2DPlan<double>(d);
   return new CpuPlan<double>(d);
 }
 
