@@ -142,6 +142,29 @@ void reorder_axis(const T* src, const Strides& ss, T* dst, const Strides& ds, co
   }
 }
 
+/// dst = src with every axis whose `reorder` flag is set put in Makhoul's order at once (one
+/// pass instead of one per axis). src and dst must not overlap.
+template <class T>
+void gather_to_makhoul(const T* src, const Strides& ss, T* dst, const Strides& ds,
+                       const Shape& shape, const std::vector<bool>& reorder, int threads) {
+  const std::size_t last = shape.size() - 1, n = shape[last];
+  dctx::detail::parallel_for(threads, lines_of(shape), [&](std::size_t l0, std::size_t l1) {
+    for_lines(shape, ds, l0, l1, [&](std::ptrdiff_t off, const std::vector<std::size_t>& idx) {
+      std::ptrdiff_t s_off = 0;
+      for (std::size_t a = 0; a < last; ++a) {
+        const std::size_t i = reorder[a] ? makhoul(shape[a], idx[a]) : idx[a];
+        s_off += static_cast<std::ptrdiff_t>(i) * ss[a];
+      }
+      const T* s = src + s_off;
+      T* d = dst + off;
+      for (std::size_t m = 0; m < n; ++m) {
+        const std::size_t j = reorder[last] ? makhoul(n, m) : m;
+        d[static_cast<std::ptrdiff_t>(m) * ds[last]] = s[static_cast<std::ptrdiff_t>(j) * ss[last]];
+      }
+    });
+  });
+}
+
 /// dst = src into a C-ordered array of `shape` (strides returned).
 template <class T>
 Strides copy_c_order(const T* src, const Strides& ss, T* dst, const Shape& shape, int threads) {

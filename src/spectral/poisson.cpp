@@ -5,8 +5,9 @@
 // u = F^-1 (F f / mu) with mu_k = -(sum over axes of 4/h^2 sin^2(theta_k / 2)) - lambda. The
 // transforms run unnormalised (scipy's norm="backward", no orthogonalize): only then are the
 // inverse's columns the eigenvectors for the non-symmetric operators (vertex-centred Neumann
-// sides). A periodic axis is reordered as in Makhoul's real DFT through a DCT-II before the forward
-// transform and back after the inverse (reorder_axis). Table and derivation: docs/poisson.md.
+// sides). Periodic axes are put in the order of Makhoul's real DFT through a DCT-II before the
+// forward transform and back after the inverse (spectral/makhoul_order.hpp). Table and
+// derivation: docs/poisson.md.
 #include "dctx/poisson.hpp"
 
 #include "core/thread_pool.hpp"
@@ -156,21 +157,25 @@ struct PoissonSolver::Impl {
     } else {
       check_view_shape(f.shape(), "f");
       check_view_shape(u.shape(), "u");
-      // f's data, copied first when it overlaps u otherwise than as the same view.
-      std::vector<T> copy;
-      const T* src = f.data();
-      Strides src_strides = f.strides();
-      if (overlap(f, u) && (f.data() != u.data() || f.strides() != u.strides())) {
-        copy.resize(lines_of(desc.shape) * desc.shape.back());
-        src_strides =
-            spectral::copy_c_order(f.data(), f.strides(), copy.data(), desc.shape, threads());
-        src = copy.data();
-      }
-      for (std::size_t a : periodic) {
-        spectral::reorder_axis(src, src_strides, u.data(), u.strides(), desc.shape, a,
-                               spectral::Order::ToMakhoul, threads());
-        src = u.data();
-        src_strides = u.strides();
+      const bool same_view = f.data() == u.data() && f.strides() == u.strides();
+      if (same_view) {  // in place, one axis at a time
+        for (std::size_t a : periodic)
+          spectral::reorder_axis(u.data(), u.strides(), u.data(), u.strides(), desc.shape, a,
+                                 spectral::Order::ToMakhoul, threads());
+      } else {  // every periodic axis in one pass from f (copied first if it overlaps u)
+        std::vector<T> copy;
+        const T* src = f.data();
+        Strides src_strides = f.strides();
+        if (overlap(f, u)) {
+          copy.resize(lines_of(desc.shape) * desc.shape.back());
+          src_strides =
+              spectral::copy_c_order(f.data(), f.strides(), copy.data(), desc.shape, threads());
+          src = copy.data();
+        }
+        std::vector<bool> reorder(desc.shape.size(), false);
+        for (std::size_t a : periodic) reorder[a] = true;
+        spectral::gather_to_makhoul(src, src_strides, u.data(), u.strides(), desc.shape, reorder,
+                                    threads());
       }
       forward->execute(u);
     }
