@@ -8,6 +8,7 @@
 #include "dctx/electrostatics.hpp"
 
 #include "core/thread_pool.hpp"
+#include "spectral/pass_threads.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -154,9 +155,7 @@ struct ElectrostaticSystem::Impl {
     const auto row_of = [](const View<T>& v, std::size_t i) {
       return v.data() + static_cast<std::ptrdiff_t>(i) * v.strides()[0];
     };
-    const int threads = m * n < (std::size_t{1} << 16) ? 1
-                        : desc.cpu.threads == 0        ? detail::hardware_threads()
-                                                       : desc.cpu.threads;
+    const int threads = spectral::pass_threads(m * n, desc.cpu.threads);
     const std::size_t chunks = std::min<std::size_t>(m, std::size_t(threads));
     std::vector<std::size_t> start(chunks + 1);
     for (std::size_t c = 0; c <= chunks; ++c) start[c] = c * m / chunks;

@@ -10,8 +10,11 @@
 // derivation: docs/poisson.md.
 #include "dctx/poisson.hpp"
 
+#include "core/backend.hpp"
+#include "core/overlap.hpp"
 #include "core/thread_pool.hpp"
 #include "spectral/makhoul_order.hpp"
+#include "spectral/pass_threads.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -135,12 +138,10 @@ struct PoissonSolver::Impl {
   std::vector<std::size_t> periodic;       // the periodic axes
   bool pure_neumann = false;
 
-  // Threads only where the grid is large enough to pay for them.
   int threads() const {
     std::size_t n = 1;
     for (std::size_t e : desc.shape) n *= e;
-    if (n < (std::size_t{1} << 15)) return 1;
-    return desc.cpu.threads == 0 ? detail::hardware_threads() : desc.cpu.threads;
+    return spectral::pass_threads(n, desc.cpu.threads);
   }
 
   template <class T>
@@ -157,8 +158,13 @@ struct PoissonSolver::Impl {
     } else {
       check_view_shape(f.shape(), "f");
       check_view_shape(u.shape(), "u");
-      const bool same_view = f.data() == u.data() && f.strides() == u.strides();
-      if (same_view) {  // in place, one axis at a time
+      const auto place = [&](const T* p, const Strides& st) {
+        return detail::ArrayPlace{reinterpret_cast<std::uintptr_t>(p), sizeof(T), desc.shape.size(),
+                                  desc.shape.data(), st.data()};
+      };
+      const detail::Overlap overlap =
+          detail::classify_overlap(place(f.data(), f.strides()), place(u.data(), u.strides()));
+      if (overlap == detail::Overlap::Same) {  // in place, one axis at a time
         for (std::size_t a : periodic)
           spectral::reorder_axis(u.data(), u.strides(), u.data(), u.strides(), desc.shape, a,
                                  spectral::Order::ToMakhoul, threads());
@@ -166,7 +172,7 @@ struct PoissonSolver::Impl {
         std::vector<T> copy;
         const T* src = f.data();
         Strides src_strides = f.strides();
-        if (overlap(f, u)) {
+        if (overlap == detail::Overlap::Partial) {
           copy.resize(lines_of(desc.shape) * desc.shape.back());
           src_strides =
               spectral::copy_c_order(f.data(), f.strides(), copy.data(), desc.shape, threads());
@@ -187,30 +193,9 @@ struct PoissonSolver::Impl {
   }
 
   void check_view_shape(const Shape& s, const char* what) const {
-    if (s == desc.shape) return;
-    const auto str = [](const Shape& x) {
-      std::string r = "(";
-      for (std::size_t i = 0; i < x.size(); ++i) r += (i ? ", " : "") + std::to_string(x[i]);
-      return r + ")";
-    };
-    throw Error(std::string("poisson: ") + what + " has shape " + str(s) +
-                " but the solver was made for " + str(desc.shape));
-  }
-
-  // Whether the memory spans of two views of the solver's shape intersect.
-  template <class T>
-  bool overlap(const ConstView<T>& f, const View<T>& u) const {
-    const auto span = [&](const T* p, const Strides& st) {
-      std::ptrdiff_t lo = 0, hi = 0;
-      for (std::size_t a = 0; a < st.size(); ++a) {
-        const std::ptrdiff_t reach = st[a] * static_cast<std::ptrdiff_t>(desc.shape[a] - 1);
-        (reach < 0 ? lo : hi) += reach;
-      }
-      return std::pair<const T*, const T*>(p + lo, p + hi);
-    };
-    const auto [f0, f1] = span(f.data(), f.strides());
-    const auto [u0, u1] = span(u.data(), u.strides());
-    return !(f1 < u0 || u1 < f0);
+    if (s != desc.shape)
+      throw Error(std::string("poisson: ") + what + " has shape " + detail::shape_str(s) +
+                  " but the solver was made for " + detail::shape_str(desc.shape));
   }
 
   // The weights of the zero mode's row of the forward transform on one axis: 2 everywhere
