@@ -77,11 +77,20 @@ void copy(const T* src, const Strides& ss, T* dst, const Strides& ds, const Shap
 
 }  // namespace detail_order
 
-/// dst = src reordered along `axis` (ToMakhoul: dst[m] = src[makhoul(n, m)]; FromMakhoul: the
-/// inverse). dst may be src with the same strides (in place); otherwise the two must not overlap.
+/// C-order strides of `shape`.
+inline Strides c_strides(const Shape& shape) {
+  Strides s(shape.size(), 1);
+  for (std::size_t a = shape.size() - 1; a-- > 0;)
+    s[a] = s[a + 1] * static_cast<std::ptrdiff_t>(shape[a + 1]);
+  return s;
+}
+
+/// `dst` (of `shape`, strides `ds`) reordered in place along `axis` (ToMakhoul: entry m becomes
+/// the old entry makhoul(n, m); FromMakhoul: the inverse). Several axes at once, out of place,
+/// are gather_to_makhoul's.
 template <class T>
-void reorder_axis(const T* src, const Strides& ss, T* dst, const Strides& ds, const Shape& shape,
-                  std::size_t axis, Order order, int threads) {
+void reorder_axis(T* dst, const Strides& ds, const Shape& shape, std::size_t axis, Order order,
+                  int threads) {
   const std::size_t r = shape.size(), last = r - 1, n = shape[axis];
   // from[m]: the index along `axis` whose entry lands at m.
   std::vector<std::size_t> from(n);
@@ -94,10 +103,9 @@ void reorder_axis(const T* src, const Strides& ss, T* dst, const Strides& ds, co
   if (axis == last) {  // within each line
     dctx::detail::parallel_for(threads, lines_of(shape), [&](std::size_t l0, std::size_t l1) {
       std::vector<T> line(n);
-      for_lines(shape, ds, l0, l1, [&](std::ptrdiff_t off, const std::vector<std::size_t>& idx) {
-        const T* s = src + detail_order::offset(idx, ss);
+      for_lines(shape, ds, l0, l1, [&](std::ptrdiff_t off, const std::vector<std::size_t>&) {
         for (std::size_t m = 0; m < n; ++m)
-          line[m] = s[static_cast<std::ptrdiff_t>(from[m]) * ss[last]];
+          line[m] = dst[off + static_cast<std::ptrdiff_t>(from[m]) * ds[last]];
         for (std::size_t m = 0; m < n; ++m)
           dst[off + static_cast<std::ptrdiff_t>(m) * ds[last]] = line[m];
       });
@@ -106,38 +114,26 @@ void reorder_axis(const T* src, const Strides& ss, T* dst, const Strides& ds, co
   }
   // Whole slices along an outer axis.
   Shape sub = shape;
-  Strides sub_ss = ss, sub_ds = ds;
+  Strides sub_ds = ds;
   sub.erase(sub.begin() + static_cast<std::ptrdiff_t>(axis));
-  sub_ss.erase(sub_ss.begin() + static_cast<std::ptrdiff_t>(axis));
   sub_ds.erase(sub_ds.begin() + static_cast<std::ptrdiff_t>(axis));
   std::size_t slice = 1;
   for (std::size_t e : sub) slice *= e;
   const int slice_threads = slice < (std::size_t{1} << 14) ? 1 : threads;
-  const auto at = [](auto* p, const Strides& s, std::size_t axis_, std::size_t i) {
-    return p + static_cast<std::ptrdiff_t>(i) * s[axis_];
-  };
-  if (src != dst) {
-    for (std::size_t m = 0; m < n; ++m)
-      detail_order::copy(at(src, ss, axis, from[m]), sub_ss, at(dst, ds, axis, m), sub_ds, sub,
-                         slice_threads);
-    return;
-  }
+  const auto at = [&](std::size_t i) { return dst + static_cast<std::ptrdiff_t>(i) * ds[axis]; };
   // In place: follow each cycle of the permutation with one slice held aside.
   std::vector<T> held(slice);
-  Strides held_s(sub.size(), 1);
-  for (std::size_t a = sub.size() - 1; a-- > 0;)
-    held_s[a] = held_s[a + 1] * static_cast<std::ptrdiff_t>(sub[a + 1]);
+  const Strides held_s = c_strides(sub);
   std::vector<bool> done(n, false);
   for (std::size_t start = 0; start < n; ++start) {
     if (done[start] || from[start] == start) continue;
-    detail_order::copy(at(dst, ds, axis, start), sub_ds, held.data(), held_s, sub, slice_threads);
+    detail_order::copy(at(start), sub_ds, held.data(), held_s, sub, slice_threads);
     std::size_t m = start;
     for (; from[m] != start; m = from[m]) {
-      detail_order::copy(at(dst, ds, axis, from[m]), sub_ds, at(dst, ds, axis, m), sub_ds, sub,
-                         slice_threads);
+      detail_order::copy(at(from[m]), sub_ds, at(m), sub_ds, sub, slice_threads);
       done[m] = true;
     }
-    detail_order::copy(held.data(), held_s, at(dst, ds, axis, m), sub_ds, sub, slice_threads);
+    detail_order::copy(held.data(), held_s, at(m), sub_ds, sub, slice_threads);
     done[m] = true;
   }
 }
@@ -168,9 +164,7 @@ void gather_to_makhoul(const T* src, const Strides& ss, T* dst, const Strides& d
 /// dst = src into a C-ordered array of `shape` (strides returned).
 template <class T>
 Strides copy_c_order(const T* src, const Strides& ss, T* dst, const Shape& shape, int threads) {
-  Strides ds(shape.size(), 1);
-  for (std::size_t a = shape.size() - 1; a-- > 0;)
-    ds[a] = ds[a + 1] * static_cast<std::ptrdiff_t>(shape[a + 1]);
+  const Strides ds = c_strides(shape);
   detail_order::copy(src, ss, dst, ds, shape, threads);
   return ds;
 }

@@ -166,8 +166,8 @@ struct PoissonSolver::Impl {
           detail::classify_overlap(place(f.data(), f.strides()), place(u.data(), u.strides()));
       if (overlap == detail::Overlap::Same) {  // in place, one axis at a time
         for (std::size_t a : periodic)
-          spectral::reorder_axis(u.data(), u.strides(), u.data(), u.strides(), desc.shape, a,
-                                 spectral::Order::ToMakhoul, threads());
+          spectral::reorder_axis(u.data(), u.strides(), desc.shape, a, spectral::Order::ToMakhoul,
+                                 threads());
       } else {  // every periodic axis in one pass from f (copied first if it overlaps u)
         std::vector<T> copy;
         const T* src = f.data();
@@ -188,8 +188,8 @@ struct PoissonSolver::Impl {
     divide(u);
     inverse->execute(u);
     for (std::size_t a : periodic)
-      spectral::reorder_axis(u.data(), u.strides(), u.data(), u.strides(), desc.shape, a,
-                             spectral::Order::FromMakhoul, threads());
+      spectral::reorder_axis(u.data(), u.strides(), desc.shape, a, spectral::Order::FromMakhoul,
+                             threads());
   }
 
   void check_view_shape(const Shape& s, const char* what) const {
