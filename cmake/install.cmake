@@ -27,6 +27,16 @@ install(FILES ${DCTX_PUBLIC_HEADERS} ${PROJECT_BINARY_DIR}/include/dctx/version.
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/dctx)
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/dctx)
 
+# The distributed library (DCTX_MPI) and its header, as the component `mpi` (target dctx::mpi).
+if(TARGET dctx_mpi)
+  install(TARGETS dctx_mpi EXPORT dctxMpiTargets
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(FILES ${PROJECT_SOURCE_DIR}/src/mpi/include/dctx/mpi.hpp
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/dctx)
+  install(EXPORT dctxMpiTargets NAMESPACE dctx:: DESTINATION ${DCTX_CMAKE_DIR})
+endif()
+
 if(TARGET dctx_cli)
   install(TARGETS dctx_cli EXPORT dctxTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   set_target_properties(dctx_cli PROPERTIES EXPORT_NAME cli)
