@@ -154,6 +154,7 @@ void bind_block8(nb::module_& m);    // block8.cpp, or no_block8.cpp when DCTX_B
 void bind_cli(nb::module_& m);       // cli.cpp: _cli_main, behind the `dctx` command
 void bind_poisson(nb::module_& m);   // poisson.cpp: _PoissonSolver, behind dctx.poisson
 void bind_restore(nb::module_& m);   // restore.cpp: _restore, behind dctx.blur and dctx.deblur
+void bind_mpi(nb::module_& m);  // mpi.cpp: _MpiPlan, behind dctx.mpi (DCTX_PY_HAS_MPI)
 void bind_electrostatics(nb::module_& m);  // electrostatics.cpp: dctx.electrostatics, ...
 
 }  // namespace dctx_py

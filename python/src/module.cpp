@@ -66,4 +66,8 @@ NB_MODULE(_dctx, m) {
   dctx_py::bind_poisson(m);
   dctx_py::bind_restore(m);
   dctx_py::bind_electrostatics(m);
+  m.attr("has_mpi") = false;  // bind_mpi sets it when the distributed plans are linked in
+#if DCTX_PY_HAS_MPI
+  dctx_py::bind_mpi(m);
+#endif
 }

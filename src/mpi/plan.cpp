@@ -193,7 +193,6 @@ struct PlanState {
 
 }  // namespace detail
 
-using detail::agree;
 using detail::check_mpi;
 
 Plan::Plan(const PlanDesc& desc_in, MPI_Comm comm, const Options& options)
@@ -222,14 +221,14 @@ Plan::Plan(const PlanDesc& desc_in, MPI_Comm comm, const Options& options)
   } catch (const Error& e) {
     v = {e.what(), e.kind()};
   }
-  agree(st.comm, v);
+  detail::agree(st.comm, v);
   // 2. Every rank describes the same transform.
   const std::string mine = detail::fingerprint(st.desc, options);
   const std::string first = detail::broadcast(st.comm, mine, 0);
   if (mine != first)
     v.error = "the ranks describe different transforms: rank 0 has " + first + "; rank " +
               std::to_string(rank) + " has " + mine;
-  agree(st.comm, v);
+  detail::agree(st.comm, v);
 
   // 3. The grid, its sub-communicators, the stages.
   const int g = int(st.grid.size());
@@ -292,7 +291,7 @@ Plan::Plan(const PlanDesc& desc_in, MPI_Comm comm, const Options& options)
     v = {"out of memory for the local plans or the workspace (" + std::to_string(st.capacity) +
          " elements)"};
   }
-  agree(st.comm, v);
+  detail::agree(st.comm, v);
 }
 
 Plan::Plan(Plan&&) noexcept = default;
@@ -306,6 +305,9 @@ const Block& Plan::in_block() const { return state_->in; }
 const Block& Plan::out_block() const { return state_->out; }
 std::size_t Plan::local_capacity() const { return state_->capacity; }
 std::string Plan::describe() const { return state_->describe(); }
+void Plan::agree(const std::string& local_error) const {
+  detail::agree(state_->comm, {local_error});
+}
 
 void Plan::execute(std::span<const float> in, std::span<float> out) const {
   execute_typed(in, out);
@@ -339,7 +341,7 @@ void Plan::execute_typed(std::span<const T> in, std::span<T> out) const {
               " (local_capacity(): room for the transposes)";
   else if (!same && in.data() < out_end && out.data() < in_end && !in.empty())
     v.error = "in and out overlap without being the same memory (in place is in == out)";
-  agree(st.comm, v);
+  detail::agree(st.comm, v);
 
   T* const work = reinterpret_cast<T*>(st.work.get());
   const T* src = in.data();

@@ -98,6 +98,11 @@ class Plan {
   void execute(std::span<float> data) const { execute(std::span<const float>(data), data); }
   void execute(std::span<double> data) const { execute(std::span<const double>(data), data); }
 
+  /// Collective: if any rank passes a non-empty message, every rank throws the same dctx::Error
+  /// (the lowest such rank's message). For front ends whose own checks (array shapes, dtypes)
+  /// must fail on every rank alike before execute().
+  void agree(const std::string& local_error) const;
+
   /// One line: decomposition, grid, the stages (local transforms and transposes) and the local
   /// plans' back end, e.g. for logs.
   std::string describe() const;
