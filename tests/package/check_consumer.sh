@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Builds and runs tests/package/consumer against dctx one way:
 #   check_consumer.sh installed BUILD_DIR WORK_DIR   cmake --install BUILD_DIR into WORK_DIR/prefix,
-#                                                    then find_package(dctx) from there
+#                                                    then find_package(dctx) from there (and, when
+#                                                    it has dctx::mpi, an MPI consumer on 2 ranks)
 #   check_consumer.sh subproject SOURCE_DIR WORK_DIR add_subdirectory(SOURCE_DIR), the library built
 #                                                    with the consumer (only its core and CPU parts)
 set -euo pipefail
@@ -32,3 +33,12 @@ case "$mode" in
 esac
 cmake --build "$work/build" -j "${JOBS:-2}" >/dev/null
 "$work/build/consumer"
+
+# An installation with the distributed plans: a consumer of the component mpi, run on 2 ranks.
+if [ "$mode" = installed ] && ls "$work"/prefix/lib*/cmake/dctx/dctxMpiTargets.cmake >/dev/null 2>&1; then
+  cmake -S "$here/mpi_consumer" -B "$work/build-mpi" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+  cmake --build "$work/build-mpi" -j "${JOBS:-2}" >/dev/null
+  OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    mpiexec -n 2 "$work/build-mpi/mpi_consumer"
+fi
