@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Speed-up of two threads over one: the same description planned with cpu.threads = 1 and 2,
+// timed alternately in one process (so that the shared machine's drift hits both alike), median
+// of the alternations. 2D DCT-II, norm ortho, Auto algorithm (the plan's describe() says which).
+//   build-bench/bin/thread_scaling [SHAPE ...]     e.g. 512x512 2048x2048 256x256x256
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dctx/dctx.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+dctx::Shape parse(const std::string& s) {
+  dctx::Shape shape;
+  std::size_t pos = 0;
+  for (;;) {
+    const std::size_t x = s.find('x', pos);
+    shape.push_back(std::stoul(s.substr(pos, x == std::string::npos ? x : x - pos)));
+    if (x == std::string::npos) return shape;
+    pos = x + 1;
+  }
+}
+
+template <class T>
+void run(const dctx::Shape& shape) {
+  std::size_t n = 1;
+  for (std::size_t e : shape) n *= e;
+  std::vector<T> in(n, T(0.5)), out(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = T((i * 7919 % 1000) / 1000.0 - 0.5);
+  std::unique_ptr<dctx::Plan> plan[2];
+  for (int k = 0; k < 2; ++k) {
+    dctx::PlanDesc d;
+    d.shape = shape;
+    d.norm = dctx::Norm::Ortho;
+    d.precision = sizeof(T) == 4 ? dctx::Precision::F32 : dctx::Precision::F64;
+    d.cpu.threads = k + 1;
+    plan[k] = std::make_unique<dctx::Plan>(d);
+  }
+  const int inner = 5, rounds = int(std::clamp<std::size_t>(std::size_t(4e8) / (n * 20), 20, 400));
+  std::vector<double> t[2];
+  for (int r = 0; r < rounds; ++r)
+    for (int k = 0; k < 2; ++k) {
+      const auto t0 = Clock::now();
+      for (int i = 0; i < inner; ++i)
+        plan[k]->execute(dctx::ConstView<T>(in.data(), shape), dctx::View<T>(out.data(), shape));
+      t[k].push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count() / inner);
+    }
+  for (auto& v : t) std::sort(v.begin(), v.end());
+  const double t1 = t[0][t[0].size() / 2], t2 = t[1][t[1].size() / 2];
+  std::string name;
+  for (std::size_t k = 0; k < shape.size(); ++k) name += (k ? "x" : "") + std::to_string(shape[k]);
+  const std::string how =
+      plan[0]->describe().find("fused") != std::string::npos ? "fused 2D" : "row-column";
+  std::printf("| %s | %s | %s | %.3f | %.3f | %.2fx |\n", name.c_str(),
+              sizeof(T) == 4 ? "float32" : "float64", how.c_str(), t1, t2, t1 / t2);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<dctx::Shape> shapes;
+  for (int i = 1; i < argc; ++i) shapes.push_back(parse(argv[i]));
+  if (shapes.empty()) shapes = {{512, 512}, {1024, 1024}, {2048, 2048}, {256, 256, 256}};
+  std::printf(
+      "| shape | dtype | algorithm | 1 thread (ms) | 2 threads (ms) | speed-up |\n"
+      "|---|---|---|---|---|---|\n");
+  for (const dctx::Shape& s : shapes) {
+    run<float>(s);
+    run<double>(s);
+  }
+  return 0;
+}
