@@ -88,12 +88,13 @@ std::vector<int> choose_grid(const PlanDesc& d, const Options& o, int size, std:
       dec = rank >= 3 && (d.shape[0] < std::size_t(size) || d.shape[1] < std::size_t(size))
                 ? Decomposition::Pencil
                 : Decomposition::Slab;
-    if (dec == Decomposition::Slab) {
-      grid = {size};
-    } else {
+    if (dec == Decomposition::Pencil) {
       grid = {0, 0};
       check_mpi(MPI_Dims_create(size, 2, grid.data()), "MPI_Dims_create");
+      // A grid of (P, 1) (P prime) splits the array as slabs do, with two transposes more.
+      if (grid[1] == 1 && o.decomposition == Decomposition::Auto) dec = Decomposition::Slab;
     }
+    if (dec == Decomposition::Slab) grid = {size};
   }
   if (int(grid.size()) >= rank) {
     error = std::string("a ") + (grid.size() == 1 ? "slab" : "pencil") +

@@ -158,6 +158,20 @@ TEST(Distributed, TransposedOutputRoundTrip) {
   }
 }
 
+TEST(Distributed, AutoDecomposition) {
+  // Slabs while every rank gets an index of axes 0 and 1; pencils after, unless MPI's grid is
+  // P x 1 (3 ranks), which splits as slabs do.
+  const int size = comm_size();
+  PlanDesc d;
+  d.shape = {2, 8, 8};
+  const Plan p(d, MPI_COMM_WORLD);
+  int dims[2] = {0, 0};
+  MPI_Dims_create(size, 2, dims);
+  const bool pencil = size > 2 && dims[1] > 1;
+  EXPECT_EQ(p.decomposition(), pencil ? Decomposition::Pencil : Decomposition::Slab);
+  EXPECT_EQ(p.process_grid().size(), pencil ? 2u : 1u);
+}
+
 TEST(Distributed, BlocksTileTheArray) {
   for (Decomposition dec : {Decomposition::Slab, Decomposition::Pencil})
     for (Layout l : {Layout::Natural, Layout::Transposed}) {

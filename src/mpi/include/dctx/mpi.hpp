@@ -21,7 +21,8 @@ namespace dctx::mpi {
 /// How the array is split over the ranks. Slab: a 1D process grid splits one axis at a time (one
 /// transpose per transform). Pencil: a 2D process grid splits two axes at a time (arrays of rank
 /// 3 and more; two transposes, scales to more ranks than the first extent). Auto: slabs when each
-/// rank gets at least one index of the two axes a slab plan splits, else pencils (rank >= 3).
+/// rank gets at least one index of the two axes a slab plan splits, else pencils (rank >= 3) on
+/// MPI_Dims_create's grid, unless that grid is P x 1 (slabs then: the same split).
 enum class Decomposition : std::uint8_t { Auto = 0, Slab = 1, Pencil = 2 };
 
 /// Which axes are split at an end of a plan, over a process grid of g dimensions (g = 1 for
