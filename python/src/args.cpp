@@ -118,6 +118,26 @@ int parse_workers(nb::handle h) {
   return int(std::min<long long>(w, 1 << 16));
 }
 
+void set_shape_and_axes(dctx::PlanDesc& d, const std::vector<int64_t>& shape, nb::handle axes_h,
+                        const char* who) {
+  for (auto s : shape) {
+    if (s < 0)
+      raise_value(std::string(who) + ": shape has a negative extent (" + std::to_string(s) + ")");
+    d.shape.push_back(size_t(s));
+  }
+  std::vector<int> axes;
+  if (!axes_h.is_none())
+    for (long long a : as_index_list(axes_h, "axes")) axes.push_back(clamp_int(a));
+  try {
+    d.axes = dctx::resolve_axes(d.shape.size(), axes);
+  } catch (const dctx::Error& e) {
+    if (e.kind() == dctx::ErrorKind::AxisOutOfRange)
+      raise_axis("axes exceeds dimensionality of the plan's shape");
+    if (e.kind() == dctx::ErrorKind::RepeatedAxis) raise_value("all axes must be unique");
+    throw;
+  }
+}
+
 std::optional<bool> parse_ortho(nb::handle h) {
   if (h.is_none()) return std::nullopt;
   // scipy's rule (pybind11's bool caster): True, False or an object with a number's truth value

@@ -63,6 +63,10 @@ int clamp_int(long long v);
 dctx::Norm parse_norm(nb::handle h);
 /// scipy's _workers(): None -> 1, -1 -> all CPUs, -k -> cpu_count + 1 - k, 0 -> error.
 int parse_workers(nb::handle h);
+// The shape (non-negative extents) and axes (None: all) of a plan description, with scipy's
+// exceptions for the axes; `who` names the caller in messages ("dctx.Plan").
+void set_shape_and_axes(dctx::PlanDesc& d, const std::vector<int64_t>& shape, nb::handle axes_h,
+                        const char* who);
 /// orthogonalize: None, or anything with a truth value.
 std::optional<bool> parse_ortho(nb::handle h);
 bool truthy(nb::handle h);
@@ -154,7 +158,7 @@ void bind_block8(nb::module_& m);    // block8.cpp, or no_block8.cpp when DCTX_B
 void bind_cli(nb::module_& m);       // cli.cpp: _cli_main, behind the `dctx` command
 void bind_poisson(nb::module_& m);   // poisson.cpp: _PoissonSolver, behind dctx.poisson
 void bind_restore(nb::module_& m);   // restore.cpp: _restore, behind dctx.blur and dctx.deblur
-void bind_mpi(nb::module_& m);  // mpi.cpp: _MpiPlan, behind dctx.mpi (DCTX_PY_HAS_MPI)
+void bind_mpi(nb::module_& m);       // mpi.cpp: _MpiPlan, behind dctx.mpi (DCTX_PY_HAS_MPI)
 void bind_electrostatics(nb::module_& m);  // electrostatics.cpp: dctx.electrostatics, ...
 
 }  // namespace dctx_py

@@ -61,22 +61,7 @@ void init_mpi_plan(PyMpiPlan* self, long long comm_f, std::vector<int64_t> shape
                    const std::string& backend, int decomposition, std::vector<int> grid,
                    int in_layout, int out_layout) {
   dctx::PlanDesc d;
-  for (auto s : shape) {
-    if (s < 0)
-      raise_value("dctx.mpi.Plan: shape has a negative extent (" + std::to_string(s) + ")");
-    d.shape.push_back(size_t(s));
-  }
-  std::vector<int> axes;
-  if (!axes_h.is_none())
-    for (long long a : as_index_list(axes_h, "axes")) axes.push_back(clamp_int(a));
-  try {
-    d.axes = dctx::resolve_axes(d.shape.size(), axes);
-  } catch (const dctx::Error& e) {
-    if (e.kind() == dctx::ErrorKind::AxisOutOfRange)
-      raise_axis("axes exceeds dimensionality of the plan's shape");
-    if (e.kind() == dctx::ErrorKind::RepeatedAxis) raise_value("all axes must be unique");
-    throw;
-  }
+  set_shape_and_axes(d, shape, axes_h, "dctx.mpi.Plan");
   if (kinds.size() != 1 && kinds.size() != d.axes.size())
     raise_value("dctx.mpi.Plan: kind has " + std::to_string(kinds.size()) + " entries for " +
                 std::to_string(d.axes.size()) + " axes");

@@ -118,21 +118,7 @@ void init_plan(PyPlan* self, std::vector<int64_t> shape, int elem, nb::handle ax
   // The element code selects how buffers are read: checked here too, whoever calls.
   if (elem < 0 || elem > 3) raise_type("dctx.Plan: unsupported dtype");
   dctx::PlanDesc d;
-  for (auto s : shape) {
-    if (s < 0) raise_value("dctx.Plan: shape has a negative extent (" + std::to_string(s) + ")");
-    d.shape.push_back(size_t(s));
-  }
-  std::vector<int> axes;
-  if (!axes_h.is_none())
-    for (long long a : as_index_list(axes_h, "axes")) axes.push_back(clamp_int(a));
-  try {
-    d.axes = dctx::resolve_axes(d.shape.size(), axes);
-  } catch (const dctx::Error& e) {
-    if (e.kind() == dctx::ErrorKind::AxisOutOfRange)
-      raise_axis("axes exceeds dimensionality of the plan's shape");
-    if (e.kind() == dctx::ErrorKind::RepeatedAxis) raise_value("all axes must be unique");
-    throw;
-  }
+  set_shape_and_axes(d, shape, axes_h, "dctx.Plan");
   d.kind = dctx::Kind(kind);
   d.type = clamp_int(as_index(type_h, "type"));
   d.precision = precision_of(Elem(elem));

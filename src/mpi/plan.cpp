@@ -8,6 +8,7 @@
 #include <cstring>
 #include <utility>
 
+#include "core/backend.hpp"  // detail::shape_str
 #include "dctx/mpi.hpp"
 #include "mpi/collective.hpp"
 #include "mpi/schedule.hpp"
@@ -35,7 +36,8 @@ Strides c_strides(const Shape& shape) {
 // Everything every rank must agree on, in words (back ends and their options may differ between
 // ranks: a rank may run its local plans on a device).
 std::string fingerprint(const PlanDesc& d, const Options& o) {
-  std::string s = "shape (" + join(d.shape, ", ") + "), axes (" + join(d.axes, ", ") + "), ";
+  std::string s =
+      "shape " + dctx::detail::shape_str(d.shape) + ", axes (" + join(d.axes, ", ") + "), ";
   for (const AxisTransform& t : d.transforms)
     s += std::string(to_string(t.kind)) + std::to_string(t.type) + " ";
   s += std::string(to_string(d.precision)) + ", norm " + std::string(to_string(d.norm)) +
@@ -99,7 +101,8 @@ std::vector<int> choose_grid(const PlanDesc& d, const Options& o, int size, std:
   if (int(grid.size()) >= rank) {
     error = std::string("a ") + (grid.size() == 1 ? "slab" : "pencil") +
             " decomposition needs an array of rank " + std::to_string(grid.size() + 1) +
-            " or more; the shape (" + join(d.shape, ", ") + ") has rank " + std::to_string(rank);
+            " or more; the shape " + dctx::detail::shape_str(d.shape) + " has rank " +
+            std::to_string(rank);
     return {};
   }
   return grid;
@@ -322,11 +325,6 @@ void Plan::execute_typed(std::span<const T> in, std::span<T> out) const {
   const detail::PlanState& st = *state_;
   detail::Verdict v;
   const bool f32 = std::is_same_v<T, float>;
-  const auto block_str = [](const Block& b) {
-    std::string s = "(";
-    s += detail::join(b.shape, ", ");
-    return s += ")";
-  };
   const T* in_end = in.data() + in.size();
   const T* out_end = out.data() + out.size();
   const bool same = static_cast<const void*>(in.data()) == static_cast<const void*>(out.data());
@@ -335,10 +333,10 @@ void Plan::execute_typed(std::span<const T> in, std::span<T> out) const {
               "; the buffers are " + (f32 ? "float32" : "float64");
   else if (in.size() < st.in.size())
     v.error = "in holds " + std::to_string(in.size()) + " elements; this rank's input block " +
-              block_str(st.in) + " has " + std::to_string(st.in.size());
+              dctx::detail::shape_str(st.in.shape) + " has " + std::to_string(st.in.size());
   else if (out.size() < st.capacity)
     v.error = "out holds " + std::to_string(out.size()) + " elements; this rank's output block " +
-              block_str(st.out) + " needs " + std::to_string(st.capacity) +
+              dctx::detail::shape_str(st.out.shape) + " needs " + std::to_string(st.capacity) +
               " (local_capacity(): room for the transposes)";
   else if (!same && in.data() < out_end && out.data() < in_end && !in.empty())
     v.error = "in and out overlap without being the same memory (in place is in == out)";
