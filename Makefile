@@ -20,7 +20,8 @@ VPY := $(CURDIR)/$(VENV)/bin/python
 
 # What the dctx command needs (make demo); what the tests add; what the benchmarks add.
 DEMO_PACKAGES := build-essential cmake ninja-build pkg-config libhwy-dev libcli11-dev libstb-dev
-TEST_PACKAGES := $(DEMO_PACKAGES) libgtest-dev clang libclang-rt-14-dev libopenmpi-dev openmpi-bin
+TEST_PACKAGES := $(DEMO_PACKAGES) libgtest-dev clang libclang-rt-14-dev libopenmpi-dev openmpi-bin \
+                 ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
 BENCH_PACKAGES := libbenchmark-dev libfftw3-dev python3-pythran libopencv-dev libfftw3-mpi-dev python3-mpi4py-fft
 
 .PHONY: all deps demo-deps bench-deps venv build demo test asan tsan fuzz bench clean

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Batched 1D DCT-II/III and DST-II/III along one axis of an N-D array, one kernel per axis pass:
+// each work-group takes LINES whole lines and keeps them in BUF (local memory, or the global
+// workspace for lines too long for it) from the load to the store, so every pass reads and writes
+// global memory once.
+//  - The DCT through one real FFT is Makhoul's N-point algorithm with the fused pre- and
+//    post-processing of "A New Acceleration Paradigm for Discrete Cosine Transform and Other
+//    Fourier-Related Transforms": the even/odd reordering is done by the loads, the quarter-wave
+//    rotation by the stores.
+//  - The real FFT of even length N runs as one complex FFT of M = N/2 points on the packed
+//    sequence (even samples as real parts, odd as imaginary parts) and the split formulas recover
+//    the N-point spectrum, as in Jia Ge, Peng Xianrong and Zuo Haorui, "基于OpenCL的FFT算法研究"
+//    (a 2D real FFT in OpenCL). Each work-item of the split reads Z[k] and Z[M-k] and writes the
+//    four outputs they determine. Odd N runs a complex FFT of N points.
+//  - The complex FFT is a self-sorting (Stockham) mixed-radix FFT in BUF: one work-item per
+//    butterfly of radix 8, 4 or 2, one per output for odd radices, a barrier between stages;
+//    twiddles come from the core's double-precision table of exp(-2 pi i t / M). The inverse runs
+//    the forward FFT on conjugates.
+//  - DST-II(x)_k = DCT-II((-1)^n x_n)_{N-1-k}; DST-III(x)_n = (-1)^n DCT-III(rev x)_n.
+//
+// Specialised by the build options: REAL (float or double), N, M, PACKED (N even), TYPE (2: the
+// DCT-II family, 3: DCT-III), DST, LINES (lines per work-group), LINES_FASTEST (the loads and
+// stores step across lines first: the column passes), GLOBAL_BUF (BUF is the global workspace),
+// NSTAGES and RADIX_LIST (the radices of M in stage order), OUTER (the number of other axes).
+#ifdef DCTX_FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+typedef double REAL;
+typedef double2 CX;
+#else
+typedef float REAL;
+typedef float2 CX;
+#endif
+
+#if GLOBAL_BUF
+#define BUF __global
+#else
+#define BUF __local
+#endif
+
+#if NSTAGES > 0
+__constant int kRadix[NSTAGES] = {RADIX_LIST};
+#endif
+
+inline CX cmul(CX a, CX b) { return (CX)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+inline CX conj_cx(CX a) { return (CX)(a.x, -a.y); }
+inline CX mul_neg_i(CX a) { return (CX)(a.y, -a.x); }  // a * (-i)
+
+// Radix-4 forward butterfly in place.
+inline void dft4(CX* a0, CX* a1, CX* a2, CX* a3) {
+  const CX s0 = *a0 + *a2, d0 = *a0 - *a2, s1 = *a1 + *a3, d1 = mul_neg_i(*a1 - *a3);
+  *a0 = s0 + s1;
+  *a2 = s0 - s1;
+  *a1 = d0 + d1;
+  *a3 = d0 - d1;
+}
+
+// One Stockham stage of radix 2, 4 or 8 for butterfly j: inputs src[j + r M/R], twiddles
+// w^(r k) with w = exp(-2 pi i / (Ns R)) and k = j mod Ns, outputs dst[(j/Ns) Ns R + k + r Ns].
+inline void butterfly_pow2(const BUF CX* src, BUF CX* dst, int R, int Ns, int j,
+                           __global const CX* roots) {
+  const int k = j % Ns, q = M / R, tstep = (M / (Ns * R)) * k;
+  CX v[8];
+  for (int r = 0; r < R; ++r) {
+    const CX x = src[j + r * q];
+    v[r] = r == 0 ? x : cmul(x, roots[(r * tstep) % M]);
+  }
+  if (R == 2) {
+    const CX a = v[0];
+    v[0] = a + v[1];
+    v[1] = a - v[1];
+  } else if (R == 4) {
+    dft4(&v[0], &v[1], &v[2], &v[3]);
+  } else {
+    dft4(&v[0], &v[2], &v[4], &v[6]);
+    dft4(&v[1], &v[3], &v[5], &v[7]);
+    const REAL h = (REAL)0.70710678118654752440084436210484903928;
+    const CX o1 = (CX)(h * (v[3].x + v[3].y), h * (v[3].y - v[3].x));   // * exp(-i pi/4)
+    const CX o2 = mul_neg_i(v[5]);                                       // * exp(-i pi/2)
+    const CX o3 = (CX)(h * (v[7].y - v[7].x), -h * (v[7].x + v[7].y));  // * exp(-3i pi/4)
+    // Outputs of the even DFT4 are in v[0], v[2], v[4], v[6] (in order 0, 1, 2, 3), of the odd
+    // one in v[1], v[3], v[5], v[7].
+    const CX e0 = v[0], e1 = v[2], e2 = v[4], e3 = v[6], ob0 = v[1];
+    v[0] = e0 + ob0;
+    v[4] = e0 - ob0;
+    v[1] = e1 + o1;
+    v[5] = e1 - o1;
+    v[2] = e2 + o2;
+    v[6] = e2 - o2;
+    v[3] = e3 + o3;
+    v[7] = e3 - o3;
+  }
+  const int base = (j / Ns) * Ns * R + k;
+  for (int r = 0; r < R; ++r) dst[base + r * Ns] = v[r];
+}
+
+// One output of a Stockham stage of odd radix R: output r2 of butterfly j is the sum over r of
+// src[j + r M/R] exp(-2 pi i (r k / (Ns R) + r r2 / R)).
+inline void output_odd(const BUF CX* src, BUF CX* dst, int R, int Ns, int j, int r2,
+                       __global const CX* roots) {
+  const int k = j % Ns, q = M / R;
+  const long step = (long)(M / (Ns * R)) * k + (long)r2 * q;
+  CX acc = (CX)(0, 0);
+  long e = 0;
+  for (int r = 0; r < R; ++r, e += step) acc += cmul(src[j + r * q], roots[e % M]);
+  dst[(j / Ns) * Ns * R + k + r2 * Ns] = acc;
+}
+
+// Element offset of line `line` from the outer axes (extents e, strides st; the last outer axis
+// varies fastest).
+inline long line_base(long line, const long* e, const long* st) {
+  long b = 0;
+  for (int d = OUTER - 1; d >= 0; --d) {
+    b += (line % e[d]) * st[d];
+    line /= e[d];
+  }
+  return b;
+}
+
+#define UNPACK8(v, a) const long a[8] = {v.s0, v.s1, v.s2, v.s3, v.s4, v.s5, v.s6, v.s7}
+
+// Element (l, t) of the group's flat index f over LINES x count: across lines first in the column
+// passes, so that neighbouring work-items touch neighbouring columns.
+#if LINES_FASTEST
+#define SPLIT_FLAT(f, count, l, t) \
+  l = (f) % LINES;                 \
+  t = (f) / LINES
+#else
+#define SPLIT_FLAT(f, count, l, t) \
+  l = (f) / (count);               \
+  t = (f) % (count)
+#endif
+
+// The split of a packed real FFT: V[k] from Z[k] and Z[M-k] (split[k] = exp(-2 pi i k / N)).
+inline CX split_forward(CX a, CX b, CX w) {
+  const CX e = (a + conj_cx(b)) * (REAL)0.5;
+  const CX o = mul_neg_i(a - conj_cx(b)) * (REAL)0.5;
+  return e + cmul(w, o);
+}
+
+#if TYPE == 2
+// Output k of the DCT-II from V[k] (rot[k] = 2 s exp(-i pi k / (2N)), c0 the DC factor).
+inline void store2(__global REAL* out, long ob, long os, int k, CX V, __global const CX* rot,
+                   REAL c0) {
+#if DST
+#define OUT_AT(i) out[ob + (long)(N - 1 - (i)) * os]
+#else
+#define OUT_AT(i) out[ob + (long)(i) * os]
+#endif
+  if (k == 0) {
+    OUT_AT(0) = V.x * c0;
+  } else {
+    const CX z = cmul(V, rot[k]);
+    OUT_AT(k) = z.x;
+    if (N - k != k) OUT_AT(N - k) = -z.y;
+  }
+#undef OUT_AT
+}
+#else
+// Input k of the DCT-III as the rotated spectrum V[k] = (x_k - i x_{N-k}) rot[k], k <= N/2.
+inline CX load3(__global const REAL* in, long ib, long is, int k, __global const CX* rot,
+                REAL c0) {
+#if DST
+#define IN_AT(i) in[ib + (long)(N - 1 - (i)) * is]
+#else
+#define IN_AT(i) in[ib + (long)(i) * is]
+#endif
+  if (k == 0) return (CX)(IN_AT(0) * c0, 0);
+  const REAL b = N - k == k ? IN_AT(k) : IN_AT(N - k);
+  return cmul((CX)(IN_AT(k), -b), rot[k]);
+#undef IN_AT
+}
+#endif
+
+__kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, long8 in_outer,
+                        __global REAL* out, long out_off, long out_stride, long8 out_outer,
+                        long8 outer_ext, long first_line, long nlines,
+                        __global const CX* roots, __global const CX* split,
+                        __global const CX* rot, REAL c0, BUF CX* buf) {
+  const int lid = get_local_id(0), wg = get_local_size(0);
+#if GLOBAL_BUF
+  buf += (long)get_group_id(0) * 2 * M * LINES;
+#endif
+  UNPACK8(outer_ext, ext);
+  UNPACK8(in_outer, ist);
+  UNPACK8(out_outer, ost);
+  const long line0 = first_line + (long)get_group_id(0) * LINES;
+  BUF CX* A = buf;
+  BUF CX* B = buf + M * LINES;
+
+#if TYPE == 2
+  // Load with the even/odd reordering: v[t/2] = x[t] (t even), v[N-1-(t-1)/2] = x[t] (t odd).
+  for (int f = lid; f < LINES * N; f += wg) {
+    int l, t;
+    SPLIT_FLAT(f, N, l, t);
+    const long line = line0 + l;
+    if (line < nlines) {
+      REAL x = in[in_off + line_base(line, ext, ist) + (long)t * in_stride];
+#if DST
+      if (t & 1) x = -x;
+#endif
+      const int p = (t & 1) ? N - 1 - (t >> 1) : (t >> 1);
+#if PACKED
+      ((BUF REAL*)(A + l * M))[p] = x;
+#else
+      A[l * M + p] = (CX)(x, 0);
+#endif
+    }
+  }
+#else
+  // Load with the pre-rotation and, when packed, the inverse split: Z[k] and Z[M-k] from the
+  // four inputs k, N-k, M-k and N-M+k. The conjugate goes in, for the inverse FFT.
+#if PACKED
+  const int H = M / 2 + 1;
+#else
+  const int H = N;
+#endif
+  for (int f = lid; f < LINES * H; f += wg) {
+    int l, k;
+    SPLIT_FLAT(f, H, l, k);
+    const long line = line0 + l;
+    if (line < nlines) {
+      const long ib = in_off + line_base(line, ext, ist);
+#if PACKED
+      const CX va = load3(in, ib, in_stride, k, rot, c0);
+      const CX vb = load3(in, ib, in_stride, M - k, rot, c0);
+      // Z[k] = (V[k] + conj V[M-k]) + i conj(w_k) (V[k] - conj V[M-k]), w_k = exp(-2 pi i k/N).
+      const CX wa = conj_cx(split[k]), wb = conj_cx(split[M - k]);
+      const CX da = va - conj_cx(vb), db = vb - conj_cx(va);
+      const CX za = va + conj_cx(vb) + cmul((CX)(-wa.y, wa.x), da);
+      const CX zb = vb + conj_cx(va) + cmul((CX)(-wb.y, wb.x), db);
+      if (k < M) A[l * M + k] = conj_cx(za);
+      if (M - k != k && M - k < M) A[l * M + M - k] = conj_cx(zb);
+#else
+      // Odd N: the whole Hermitian spectrum, V[N-k] = conj V[k].
+      const CX v = 2 * k <= N ? load3(in, ib, in_stride, k, rot, c0)
+                              : conj_cx(load3(in, ib, in_stride, N - k, rot, c0));
+      A[l * M + k] = conj_cx(v);
+#endif
+    }
+  }
+#endif
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+
+  // The complex FFT of M points on each line, A and B in turn.
+  int Ns = 1;
+#if NSTAGES > 0
+  for (int s = 0; s < NSTAGES; ++s) {
+    const int R = kRadix[s];
+    if (R == 2 || R == 4 || R == 8) {
+      const int nb = M / R;
+      for (int f = lid; f < LINES * nb; f += wg) {
+        const int l = f / nb, j = f % nb;
+        butterfly_pow2(A + l * M, B + l * M, R, Ns, j, roots);
+      }
+    } else {
+      for (int f = lid; f < LINES * M; f += wg) {
+        const int l = f / M, o = f % M, nb = M / R;
+        output_odd(A + l * M, B + l * M, R, Ns, o % nb, o / nb, roots);
+      }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    BUF CX* t = A;
+    A = B;
+    B = t;
+    Ns *= R;
+  }
+#endif
+
+#if TYPE == 2
+  // The split and the rotation: a work-item takes k and M-k.
+#if PACKED
+  const int H = M / 2 + 1;
+#else
+  const int H = (N - 1) / 2 + 1;
+#endif
+  for (int f = lid; f < LINES * H; f += wg) {
+    int l, k;
+    SPLIT_FLAT(f, H, l, k);
+    const long line = line0 + l;
+    if (line < nlines) {
+      const long ob = out_off + line_base(line, ext, ost);
+      const BUF CX* Z = A + l * M;
+#if PACKED
+      const CX a = Z[k % M], b = Z[(M - k) % M];
+      store2(out, ob, out_stride, k, split_forward(a, b, split[k]), rot, c0);
+      if (M - k != k) store2(out, ob, out_stride, M - k, split_forward(b, a, split[M - k]), rot, c0);
+#else
+      store2(out, ob, out_stride, k, Z[k], rot, c0);
+#endif
+    }
+  }
+#else
+  // Undo the reordering: x[2j] = v[j], x[2j+1] = v[N-1-j]; the FFT left conj(z).
+  for (int f = lid; f < LINES * N; f += wg) {
+    int l, t;
+    SPLIT_FLAT(f, N, l, t);
+    const long line = line0 + l;
+    if (line < nlines) {
+      const int p = (t & 1) ? N - 1 - (t >> 1) : (t >> 1);
+#if PACKED
+      const CX z = A[l * M + (p >> 1)];
+      REAL x = (p & 1) ? -z.y : z.x;
+#else
+      REAL x = A[l * M + p].x;
+#endif
+#if DST
+      if (t & 1) x = -x;
+#endif
+      out[out_off + line_base(line, ext, ost) + (long)t * out_stride] = x;
+    }
+  }
+#endif
+}

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The public OpenCL API (dctx/opencl.hpp) over the back end's runtime and Plan::execute_device.
+#include "dctx/opencl.hpp"
+
+#include "opencl/runtime.hpp"
+
+namespace dctx::opencl {
+namespace {
+
+DeviceInfo public_info(const ocl::DeviceInfo& i) {
+  DeviceInfo r;
+  r.select = std::to_string(i.platform_index) + ":" + std::to_string(i.device_index);
+  r.name = i.name;
+  r.platform = i.platform_name;
+  r.version = i.version;
+  r.driver = i.driver;
+  r.gpu = i.gpu;
+  r.fp64 = i.fp64;
+  r.local_memory = i.local_mem;
+  return r;
+}
+
+}  // namespace
+
+std::vector<DeviceInfo> devices() {
+  std::vector<DeviceInfo> r;
+  for (const ocl::DeviceInfo& i : ocl::all_devices()) r.push_back(public_info(i));
+  return r;
+}
+
+Context context(const std::string& select) {
+  const auto dev = ocl::open_device(select);
+  return Context{dev->context(), dev->queue(), dev->info().id, public_info(dev->info())};
+}
+
+Context context(const Plan& plan) {
+  if (plan.desc().backend != BackendKind::OpenCL)
+    throw Error("dctx::opencl::context: the plan runs on the " +
+                std::string(to_string(plan.desc().backend)) + " back end, not opencl");
+  return context(plan.desc().device.select);
+}
+
+void execute(const Plan& plan, const Buffer& in, const Buffer& out, cl_command_queue queue,
+             cl_mem workspace, std::size_t workspace_bytes) {
+  const Shape& shape = plan.desc().shape;
+  std::vector<std::ptrdiff_t> dense(shape.size());
+  std::ptrdiff_t k = 1;
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    dense[d] = k;
+    k *= static_cast<std::ptrdiff_t>(shape[d]);
+  }
+  for (const Buffer* b : {&in, &out})
+    if (!b->strides.empty() && b->strides.size() != shape.size())
+      throw Error("dctx::opencl::execute: " + std::string(b == &in ? "in" : "out") + " has " +
+                  std::to_string(b->strides.size()) + " strides but the plan's arrays have " +
+                  std::to_string(shape.size()) + " axes");
+  const DeviceArray a{BackendKind::OpenCL, in.mem, in.offset,
+                      in.strides.empty() ? dense.data() : in.strides.data()};
+  const DeviceArray b{BackendKind::OpenCL, out.mem, out.offset,
+                      out.strides.empty() ? dense.data() : out.strides.data()};
+  // Buffers must be big enough for every element they are asked to hold.
+  const std::size_t es = plan.desc().precision == Precision::F32 ? 4 : 8;
+  for (const DeviceArray* x : {&a, &b}) {
+    if (!x->buffer) throw Error("dctx::opencl::execute: null cl_mem");
+    std::ptrdiff_t lo = 0, hi = 0;
+    for (std::size_t d = 0; d < shape.size(); ++d) {
+      const std::ptrdiff_t reach = x->strides[d] * static_cast<std::ptrdiff_t>(shape[d] - 1);
+      (reach < 0 ? lo : hi) += reach;
+    }
+    std::size_t size = 0;
+    ocl::check(clGetMemObjectInfo(static_cast<cl_mem>(x->buffer), CL_MEM_SIZE, sizeof size, &size,
+                                  nullptr),
+               "clGetMemObjectInfo (is it a cl_mem?)");
+    const std::ptrdiff_t first = static_cast<std::ptrdiff_t>(x->offset) + lo;
+    if (first < 0 ||
+        static_cast<std::size_t>(static_cast<std::ptrdiff_t>(x->offset) + hi + 1) * es > size)
+      throw Error("dctx::opencl::execute: " + std::string(x == &a ? "in" : "out") +
+                  " reaches elements " + std::to_string(first) + ".." +
+                  std::to_string(static_cast<std::ptrdiff_t>(x->offset) + hi) +
+                  " but its buffer holds " + std::to_string(size / es));
+  }
+  plan.execute_device(a, b, plan.desc().precision,
+                      DeviceExecution{queue, workspace, workspace ? workspace_bytes : 0});
+}
+
+}  // namespace dctx::opencl

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The OpenCL back end's plans: the axis passes of r2r_lines.cl (DCT/DST types II and III), and
+// the host route for what has no OpenCL kernel yet (types I and IV, more than nine axes).
+#pragma once
+
+#include <memory>
+
+#include "core/backend.hpp"
+#include "opencl/runtime.hpp"
+
+namespace dctx::ocl {
+
+/// The source of an embedded kernel file, by file name ("r2r_lines.cl"); generated at build
+/// time from src/opencl/kernels (CMake's embed step).
+const char* kernel_source(const char* file);
+
+/// Whether the kernels of r2r_lines.cl compute `d` (normalised, backend OpenCL).
+bool lines_route_applies(const PlanDesc& d);
+/// A plan of the axis passes on `device`.
+std::unique_ptr<detail::BackendPlan> make_lines_plan(std::shared_ptr<Device> device,
+                                                     const PlanDesc& d);
+/// A plan that runs `d` on the CPU back end, copying device arrays through host memory; `why`
+/// goes into describe().
+std::unique_ptr<detail::BackendPlan> make_host_route_plan(std::shared_ptr<Device> device,
+                                                          const PlanDesc& d, std::string why);
+
+/// Element offsets of the lowest and highest element of an array (shape, strides), for the span
+/// a strided array occupies in its buffer.
+void element_span(const Shape& shape, const std::ptrdiff_t* strides, std::ptrdiff_t& lo,
+                  std::ptrdiff_t& hi);
+
+}  // namespace dctx::ocl

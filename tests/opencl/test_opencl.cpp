@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The OpenCL back end against the long-double oracle and the CPU back end, with the suite's bound
+// (oracle::tolerance: c eps log2 N): every size class (powers of two, composites, primes, 1 x N,
+// N x 1, 3D), DCT/DST II/III mixed per axis, every norm, both directions, float32 and float64;
+// strided and in-place host views; device buffers with offsets, strides, in place and partial
+// overlap; the global-memory path (DCTX_OPENCL_LOCAL_BYTES); the CPU route of types I and IV;
+// device choice, the disk cache and the errors. Skips when no OpenCL device is present.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+#include <numeric>
+
+#include "dctx/backend.hpp"
+#include "dctx/dctx.hpp"
+#include "dctx/opencl.hpp"
+#include "expect_error.hpp"
+#include "oracle/oracle.hpp"
+
+namespace dctx {
+namespace {
+
+using oracle::LD;
+using testing_support::expect_error;
+
+class OpenCl : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    for (const BackendInfo& b : backends())
+      if (b.kind == BackendKind::OpenCL && !b.usable)
+        GTEST_SKIP() << "no OpenCL device: " << b.reason;
+  }
+};
+
+std::size_t total(const Shape& s) {
+  return std::accumulate(s.begin(), s.end(), std::size_t{1}, std::multiplies<>());
+}
+
+PlanDesc desc(const Shape& shape, std::vector<AxisTransform> tr, Norm norm, Direction dir,
+              Precision prec, BackendKind backend = BackendKind::OpenCL) {
+  PlanDesc d;
+  d.shape = shape;
+  d.transforms = std::move(tr);
+  d.norm = norm;
+  d.direction = dir;
+  d.precision = prec;
+  d.backend = backend;
+  return d;
+}
+
+// Runs `d` on OpenCL from host memory into a NaN-poisoned output and checks it against the
+// oracle and against the CPU back end.
+template <class T>
+void check(const PlanDesc& d0, unsigned seed) {
+  PlanDesc d = d0;
+  d.precision = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+  const std::size_t n = total(d.shape);
+  const auto x = oracle::random_vector<T>(n, seed);
+  Plan p(d);
+  std::vector<T> y(n, std::numeric_limits<T>::quiet_NaN());
+  p.execute(ConstView<T>(x.data(), d.shape), View<T>(y.data(), d.shape));
+  std::vector<int> axes;
+  std::size_t maxn = 2;
+  for (std::size_t a = 0; a < d.shape.size(); ++a) {
+    axes.push_back(static_cast<int>(a));
+    maxn = std::max(maxn, d.shape[a]);
+  }
+  const auto want =
+      oracle::reference_nd(d.shape, axes, p.desc().transforms, d.norm, *p.desc().orthogonalize,
+                           d.direction, std::vector<LD>(x.begin(), x.end()));
+  const double tol = oracle::tolerance<T>(maxn) * std::sqrt(double(axes.size()));
+  EXPECT_LE(oracle::rel_l2(y, want), tol) << p.describe();
+  PlanDesc c = d;
+  c.backend = BackendKind::CPU;
+  std::vector<T> z(n);
+  Plan(c).execute(ConstView<T>(x.data(), d.shape), View<T>(z.data(), d.shape));
+  EXPECT_LE(oracle::rel_l2(y, std::vector<LD>(z.begin(), z.end())), 2 * tol) << p.describe();
+}
+
+const Shape kShapes[] = {{1},     {2},    {3},      {8},       {12},      {97},        {128},
+                         {1, 9},  {9, 1}, {8, 8},   {17, 12},  {64, 48},  {31, 37},    {3, 128},
+                         {16, 5}, {1, 1}, {60, 90}, {4, 6, 5}, {9, 8, 7}, {2, 3, 4, 5}};
+
+TEST_F(OpenCl, EverySizeClassMatchesOracleAndCpu) {
+  unsigned seed = 1;
+  for (const Shape& s : kShapes)
+    for (int type : {2, 3})
+      for (Norm norm : {Norm::Backward, Norm::Ortho, Norm::Forward})
+        for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+          const PlanDesc d = desc(s, {}, norm, dir, Precision::F64);
+          PlanDesc t = d;
+          t.type = type;
+          check<double>(t, seed++);
+          check<float>(t, seed++);
+        }
+}
+
+TEST_F(OpenCl, MixedKindsPerAxis) {
+  // The mixed DCT/DST pairs of spectral Poisson solvers, and scipy's orthogonalize switched off.
+  const std::vector<std::vector<AxisTransform>> mixes = {
+      {{Kind::DCT, 2}, {Kind::DST, 2}},
+      {{Kind::DST, 3}, {Kind::DCT, 3}},
+      {{Kind::DST, 2}, {Kind::DST, 3}},
+  };
+  unsigned seed = 100;
+  for (const auto& m : mixes)
+    for (const Shape& s : {Shape{16, 10}, Shape{7, 33}, Shape{1, 5}})
+      for (Norm norm : {Norm::Backward, Norm::Ortho}) {
+        PlanDesc d = desc(s, m, norm, Direction::Forward, Precision::F64);
+        check<double>(d, seed++);
+        d.orthogonalize = false;
+        check<float>(d, seed++);
+      }
+}
+
+TEST_F(OpenCl, LongLinesAndPrimes) {
+  unsigned seed = 200;
+  for (const Shape& s : {Shape{4096}, Shape{3, 2048}, Shape{1024, 3}, Shape{2 * 3 * 5 * 7 * 4},
+                         Shape{257}, Shape{2, 1018}})
+    for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+      check<float>(desc(s, {}, Norm::Ortho, dir, Precision::F32), seed++);
+      check<double>(desc(s, {}, Norm::Backward, dir, Precision::F64), seed++);
+    }
+}
+
+TEST_F(OpenCl, TypesOneAndFourRunThroughTheCpu) {
+  for (int type : {1, 4}) {
+    PlanDesc d = desc({6, 10}, {}, Norm::Ortho, Direction::Forward, Precision::F64);
+    d.type = type;
+    d.kind = Kind::DST;
+    check<double>(d, 300u + static_cast<unsigned>(type));
+    EXPECT_NE(Plan(d).describe().find("through the CPU"), std::string::npos);
+  }
+}
+
+TEST_F(OpenCl, StridedAndInPlaceHostViews) {
+  const Shape s{12, 10};
+  const PlanDesc d = desc(s, {}, Norm::Ortho, Direction::Forward, Precision::F64);
+  Plan p(d), cpu([&] {
+    PlanDesc c = d;
+    c.backend = BackendKind::CPU;
+    return c;
+  }());
+  const auto x = oracle::random_vector<double>(total(s), 7);
+  std::vector<double> want(total(s));
+  cpu.execute(ConstView<double>(x.data(), s), View<double>(want.data(), s));
+  // Fortran-order input, a transposed strided output with gaps.
+  std::vector<double> xf(total(s));
+  for (std::size_t i = 0; i < 12; ++i)
+    for (std::size_t j = 0; j < 10; ++j) xf[j * 12 + i] = x[i * 10 + j];
+  std::vector<double> out(2 * total(s), std::numeric_limits<double>::quiet_NaN());
+  p.execute(ConstView<double>(xf.data(), s, {1, 12}), View<double>(out.data(), s, {2, 24}));
+  for (std::size_t i = 0; i < 12; ++i)
+    for (std::size_t j = 0; j < 10; ++j) EXPECT_NEAR(out[i * 2 + j * 24], want[i * 10 + j], 1e-12);
+  // In place.
+  std::vector<double> y = x;
+  p.execute(ConstView<double>(y.data(), s), View<double>(y.data(), s));
+  for (std::size_t i = 0; i < y.size(); ++i) EXPECT_NEAR(y[i], want[i], 1e-12);
+}
+
+// Device buffers: offsets, strides, in place, partial overlap, the caller's queue.
+TEST_F(OpenCl, DeviceBuffers) {
+  const Shape s{16, 9};
+  const std::size_t n = total(s);
+  const PlanDesc d = desc(s, {}, Norm::Backward, Direction::Forward, Precision::F32);
+  Plan p(d);
+  PlanDesc c = d;
+  c.backend = BackendKind::CPU;
+  const auto x = oracle::random_vector<float>(n, 11);
+  std::vector<float> want(n);
+  Plan(c).execute(ConstView<float>(x.data(), s), View<float>(want.data(), s));
+
+  const opencl::Context ctx = opencl::context(p);
+  cl_int err = CL_SUCCESS;
+  const std::size_t cap = 4 * n + 64;
+  cl_mem buf = clCreateBuffer(ctx.context, CL_MEM_READ_WRITE, cap * sizeof(float), nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  const auto put = [&](std::size_t off, const std::vector<float>& v) {
+    ASSERT_EQ(clEnqueueWriteBuffer(ctx.queue, buf, CL_TRUE, off * 4, v.size() * 4, v.data(), 0,
+                                   nullptr, nullptr),
+              CL_SUCCESS);
+  };
+  const auto get = [&](std::size_t off, std::size_t count) {
+    std::vector<float> v(count);
+    EXPECT_EQ(clEnqueueReadBuffer(ctx.queue, buf, CL_TRUE, off * 4, count * 4, v.data(), 0, nullptr,
+                                  nullptr),
+              CL_SUCCESS);
+    return v;
+  };
+  const std::vector<float> poison(cap, std::numeric_limits<float>::quiet_NaN());
+  const float tol = 1e-5f * 40;
+  // Offsets, dense in, transposed out.
+  put(0, poison);
+  put(5, x);
+  opencl::execute(p, {buf, 5, {}}, {buf, 2 * n, {1, 16}});
+  auto y = get(2 * n, n);
+  for (std::size_t i = 0; i < 16; ++i)
+    for (std::size_t j = 0; j < 9; ++j) EXPECT_NEAR(y[i + j * 16], want[i * 9 + j], tol);
+  // In place.
+  put(3, x);
+  opencl::execute(p, {buf, 3, {}}, {buf, 3, {}}, ctx.queue);
+  y = get(3, n);
+  for (std::size_t i = 0; i < n; ++i) EXPECT_NEAR(y[i], want[i], tol);
+  // Partial overlap: the output starts a few elements into the input.
+  put(0, x);
+  opencl::execute(p, {buf, 0, {}}, {buf, 4, {}});
+  y = get(4, n);
+  for (std::size_t i = 0; i < n; ++i) EXPECT_NEAR(y[i], want[i], tol);
+  ASSERT_EQ(clFinish(ctx.queue), CL_SUCCESS);
+  // A buffer too small for the array.
+  expect_error(
+      [&] {
+        opencl::execute(p, {buf, cap - 10, {}}, {buf, 0, {}});
+      },
+      "but its buffer holds");
+  expect_error([&] { opencl::execute(p, {buf, 0, {1}}, {buf, 0, {}}); }, "strides");
+  clReleaseMemObject(buf);
+}
+
+// The global-memory path (lines longer than local memory), forced by a tiny local budget.
+TEST_F(OpenCl, GlobalMemoryPath) {
+  setenv("DCTX_OPENCL_LOCAL_BYTES", "2048", 1);
+  PlanDesc d = desc({40, 300}, {}, Norm::Ortho, Direction::Forward, Precision::F64);
+  const std::string how = Plan(d).describe();
+  EXPECT_NE(how.find("global workspace"), std::string::npos) << how;
+  EXPECT_GT(Plan(d).workspace_bytes(), 0u);
+  check<double>(d, 400);
+  d.direction = Direction::Inverse;
+  d.transforms = {{Kind::DST, 3}, {Kind::DCT, 2}};
+  check<float>(d, 401);
+  unsetenv("DCTX_OPENCL_LOCAL_BYTES");
+}
+
+TEST_F(OpenCl, DeviceChoiceAndErrors) {
+  const auto devs = opencl::devices();
+  ASSERT_FALSE(devs.empty());
+  PlanDesc d = desc({8, 8}, {}, Norm::Ortho, Direction::Forward, Precision::F32);
+  d.device.select = devs[0].select;
+  EXPECT_NE(Plan(d).describe().find(devs[0].name), std::string::npos);
+  d.device.select = "0";
+  EXPECT_NO_THROW(Plan{d});
+  d.device.select = devs[0].name.substr(0, 3);
+  EXPECT_NO_THROW(Plan{d});
+  d.device.select = "99:99";
+  expect_error([&] { Plan{d}; }, "names no device");
+  d.device.select = "no-such-device-name";
+  expect_error([&] { Plan{d}; }, "matches no device name");
+  d.device.select = "250";
+  expect_error([&] { Plan{d}; }, "past the last device index");
+  // Host memory only for a CPU plan.
+  PlanDesc c = d;
+  c.backend = BackendKind::CPU;
+  c.device.select.clear();
+  expect_error([&] { opencl::context(Plan(c)); }, "not opencl");
+}
+
+// DCTX_OPENCL_NO_FP64=1 masks cl_khr_fp64 (ctest runs this test again with it set).
+TEST_F(OpenCl, Float64NeedsFp64) {
+  const bool masked = std::getenv("DCTX_OPENCL_NO_FP64") != nullptr;
+  PlanDesc d = desc({8, 8}, {}, Norm::Ortho, Direction::Forward, Precision::F64);
+  if (!opencl::context().info.fp64) {
+    expect_error([&] { Plan{d}; }, "has no cl_khr_fp64");
+    d.precision = Precision::F32;
+    EXPECT_NO_THROW(Plan{d});
+  } else {
+    EXPECT_FALSE(masked);
+    EXPECT_NO_THROW(Plan{d});
+  }
+}
+
+TEST_F(OpenCl, DiskCacheOfPrograms) {
+  const auto dir =
+      std::filesystem::temp_directory_path() /
+      ("dctx-clcache-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+       std::to_string(reinterpret_cast<std::uintptr_t>(this)));
+  std::filesystem::create_directories(dir);
+  setenv("DCTX_OPENCL_CACHE_DIR", dir.c_str(), 1);
+  // A length no other test builds, so the program is new to this process.
+  check<float>(desc({3, 1009}, {}, Norm::Ortho, Direction::Forward, Precision::F32), 500);
+  unsetenv("DCTX_OPENCL_CACHE_DIR");
+  std::size_t files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    files += e.path().extension() == ".clbin";
+  EXPECT_GE(files, 1u);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace dctx
