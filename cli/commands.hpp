@@ -20,9 +20,11 @@ void add_registered_commands(CLI::App& app);
 struct RunOptions {
   int threads = 1;
   std::string backend = "auto";
+  std::string device;  ///< --device: which device of a cuda or opencl back end
   bool verbose = false, json = false;
 };
-/// Adds --threads, --backend, -v/--verbose (which prints `verbose_what` on stderr) and --json.
+/// Adds --threads, --backend, --device, -v/--verbose (which prints `verbose_what` on stderr) and
+/// --json.
 void add_run_options(CLI::App* c, RunOptions& o, const std::string& verbose_what);
 
 }  // namespace dctx::cli

@@ -82,6 +82,10 @@ void run(const PoissonArgs& a) {
   d.neumann_mean = a.project_mean ? NeumannMean::Project : NeumannMean::Error;
   d.precision = arr.single() ? Precision::F32 : Precision::F64;
   d.backend = parse_backend(a.run.backend);
+  if (!a.run.device.empty())
+    throw Error(
+        "--device: the Poisson solver runs on the back end's default device (for OpenCL, "
+        "set DCTX_OPENCL_DEVICE instead)");
   d.cpu.threads = a.run.threads;
   using Clock = std::chrono::steady_clock;
   const auto t_plan = Clock::now();

@@ -36,6 +36,9 @@ void add_run_options(CLI::App* c, RunOptions& o, const std::string& verbose_what
   c->add_option("--threads", o.threads, "worker threads (0 = all)")->capture_default_str();
   c->add_option("--backend", o.backend, "auto, or a back end of `dctx backends`")
       ->capture_default_str();
+  c->add_option("--device", o.device,
+                "the device of --backend cuda or opencl: an index (\"1\"), platform:device "
+                "(\"0:1\") or part of its name; default: DCTX_OPENCL_DEVICE, else the first GPU");
   c->add_flag("-v,--verbose", o.verbose, verbose_what);
   c->add_flag("--json", o.json,
               "print one JSON object (README, \"JSON output\") once OUT is written");

@@ -45,6 +45,7 @@ void run(const TransformArgs& a) {
   d.direction = a.inverse ? Direction::Inverse : Direction::Forward;
   d.cpu.threads = a.run.threads;
   d.backend = parse_backend(a.run.backend);
+  d.device.select = a.run.device;
   NpyArray arr = read_float_npy(a.in);
   // A 0-d array (shape ()) has no axis to transform: as scipy.fft.dctn, the value is copied. The
   // options are still checked, on a stand-in of one axis.

@@ -16,43 +16,51 @@ _r2r = _dctx._r2r
 
 
 def dct(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None,
-        orthogonalize=None):
-    return _r2r(x, _DCT, False, type, n, axis, norm, overwrite_x, workers, orthogonalize, False)
+        orthogonalize=None, backend=None):
+    return _r2r(x, _DCT, False, type, n, axis, norm, overwrite_x, workers, orthogonalize,
+                False, backend)
 
 
 def idct(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None,
-         orthogonalize=None):
-    return _r2r(x, _DCT, True, type, n, axis, norm, overwrite_x, workers, orthogonalize, False)
+         orthogonalize=None, backend=None):
+    return _r2r(x, _DCT, True, type, n, axis, norm, overwrite_x, workers, orthogonalize,
+                False, backend)
 
 
 def dst(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None,
-        orthogonalize=None):
-    return _r2r(x, _DST, False, type, n, axis, norm, overwrite_x, workers, orthogonalize, False)
+        orthogonalize=None, backend=None):
+    return _r2r(x, _DST, False, type, n, axis, norm, overwrite_x, workers, orthogonalize,
+                False, backend)
 
 
 def idst(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None,
-         orthogonalize=None):
-    return _r2r(x, _DST, True, type, n, axis, norm, overwrite_x, workers, orthogonalize, False)
+         orthogonalize=None, backend=None):
+    return _r2r(x, _DST, True, type, n, axis, norm, overwrite_x, workers, orthogonalize,
+                False, backend)
 
 
 def dctn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None,
-         orthogonalize=None):
-    return _r2r(x, _DCT, False, type, s, axes, norm, overwrite_x, workers, orthogonalize, True)
+         orthogonalize=None, backend=None):
+    return _r2r(x, _DCT, False, type, s, axes, norm, overwrite_x, workers, orthogonalize,
+                True, backend)
 
 
 def idctn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None,
-          orthogonalize=None):
-    return _r2r(x, _DCT, True, type, s, axes, norm, overwrite_x, workers, orthogonalize, True)
+          orthogonalize=None, backend=None):
+    return _r2r(x, _DCT, True, type, s, axes, norm, overwrite_x, workers, orthogonalize,
+                True, backend)
 
 
 def dstn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None,
-         orthogonalize=None):
-    return _r2r(x, _DST, False, type, s, axes, norm, overwrite_x, workers, orthogonalize, True)
+         orthogonalize=None, backend=None):
+    return _r2r(x, _DST, False, type, s, axes, norm, overwrite_x, workers, orthogonalize,
+                True, backend)
 
 
 def idstn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None,
-          orthogonalize=None):
-    return _r2r(x, _DST, True, type, s, axes, norm, overwrite_x, workers, orthogonalize, True)
+          orthogonalize=None, backend=None):
+    return _r2r(x, _DST, True, type, s, axes, norm, overwrite_x, workers, orthogonalize,
+                True, backend)
 
 
 # --- docstrings (numpydoc), generated from one template per family ---------------------------
@@ -70,7 +78,11 @@ workers : int, optional
     Default 1.
 orthogonalize : bool, optional
     Whether to use the orthogonalized DCT/DST variant (types 1, 2, 3). Defaults to
-    ``norm == "ortho"``."""
+    ``norm == "ortho"``.
+backend : {{"cpu", "opencl", "cuda", "auto"}}, optional
+    Where to compute (a dctx extension; scipy has no such argument). Default ``None``: the
+    usable back end of highest priority, the CPU. A device back end copies the array to the
+    device and back within the call. :func:`dctx.backends` lists what this build can use."""
 
 _DOC_1D = """\
 {summary}

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include <nanobind/stl/string.h>
+
 #include "binding.hpp"
 #include "core/vocabulary.hpp"
 #include "dctx/dctx.hpp"
@@ -103,6 +105,14 @@ dctx::Norm parse_norm(nb::handle h) {
   }
   std::string r = nb::repr(h).c_str();
   raise_value("Invalid norm value " + r + ", should be \"backward\", \"ortho\" or \"forward\"");
+}
+
+dctx::BackendKind parse_backend_arg(nb::handle h, const std::string& who) {
+  if (h.is_none()) return dctx::BackendKind::Auto;
+  if (!PyUnicode_Check(h.ptr()))
+    raise_type(who + ": backend must be a string or None, not " +
+               std::string(nb::type_name(h.type()).c_str()));
+  return dctx::parse_backend(nb::cast<std::string>(h));
 }
 
 int parse_workers(nb::handle h) {

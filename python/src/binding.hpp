@@ -63,6 +63,9 @@ int clamp_int(long long v);
 dctx::Norm parse_norm(nb::handle h);
 /// scipy's _workers(): None -> 1, -1 -> all CPUs, -k -> cpu_count + 1 - k, 0 -> error.
 int parse_workers(nb::handle h);
+/// `backend=`: None (Auto) or a back end's name ("cpu", "opencl", ...); TypeError for a
+/// non-string, dctx::Error (ValueError) for an unknown name. `who` prefixes the message.
+dctx::BackendKind parse_backend_arg(nb::handle h, const std::string& who);
 // The shape (non-negative extents) and axes (None: all) of a plan description, with scipy's
 // exceptions for the axes; `who` names the caller in messages ("dctx.Plan").
 void set_shape_and_axes(dctx::PlanDesc& d, const std::vector<int64_t>& shape, nb::handle axes_h,

@@ -126,12 +126,7 @@ void init_plan(PyPlan* self, std::vector<int64_t> shape, int elem, nb::handle ax
   d.orthogonalize = parse_ortho(ortho_h);
   d.direction = inverse ? dctx::Direction::Inverse : dctx::Direction::Forward;
   d.cpu.threads = parse_workers(workers_h);
-  if (!backend_h.is_none()) {
-    if (!PyUnicode_Check(backend_h.ptr()))
-      raise_type("dctx.Plan: backend must be a string or None, not " +
-                 std::string(nb::type_name(backend_h.type()).c_str()));
-    d.backend = dctx::parse_backend(nb::cast<std::string>(backend_h));
-  }
+  d.backend = parse_backend_arg(backend_h, "dctx.Plan");
   new (self) PyPlan(std::move(shape), Elem(elem), d);
 }
 

@@ -73,7 +73,7 @@ std::string lens_str(const Small<int64_t>& lens) {
 
 nb::object r2r(nb::handle x, int kind_i, bool inverse, nb::handle type_h, nb::handle n_h,
                nb::handle ax_h, nb::handle norm_h, nb::handle overwrite_h, nb::handle workers_h,
-               nb::handle ortho_h, bool nd) {
+               nb::handle ortho_h, bool nd, nb::handle backend_h) {
   if (!refs) raise_type("dctx._dctx used before dctx/__init__.py ran _init()");
   // Argument checks in scipy's order: array, axes/shape, then the rest.
   Input in = get_input(x);
@@ -125,6 +125,11 @@ nb::object r2r(nb::handle x, int kind_i, bool inverse, nb::handle type_h, nb::ha
   const int threads = parse_workers(workers_h);
   const std::optional<bool> ortho = parse_ortho(ortho_h);
   const bool overwrite = truthy(overwrite_h);
+  const dctx::BackendKind backend =
+      backend_h.is_none()
+          ? dctx::BackendKind::Auto
+          : parse_backend_arg(backend_h, std::string("dctx.") + (inverse ? "i" : "") +
+                                             (kind_i ? "dst" : "dct") + (nd ? "n" : ""));
 
   // Output shape; the input region that is read (cropped) and whether zeros are padded.
   std::array<int64_t, 64> oshape = in.shape, rshape = in.shape;
@@ -151,7 +156,7 @@ nb::object r2r(nb::handle x, int kind_i, bool inverse, nb::handle type_h, nb::ha
   d.norm = norm;
   d.orthogonalize = ortho;
   d.direction = inverse ? dctx::Direction::Inverse : dctx::Direction::Forward;
-  d.backend = dctx::BackendKind::Auto;
+  d.backend = backend;
   d.cpu.threads = threads;
   if (total == 0) {
     // An empty result (a non-transformed axis of extent 0): no plan, but the core still refuses
@@ -197,7 +202,7 @@ void bind_r2r(nb::module_& m) {
   // (nanobind's own refusal would print this internal signature instead).
   m.def("_r2r", &r2r, "x"_a.none(), "kind"_a, "inverse"_a, "type"_a.none(), "n"_a.none(),
         "axis"_a.none(), "norm"_a.none(), "overwrite_x"_a.none(), "workers"_a.none(),
-        "orthogonalize"_a.none(), "nd"_a);
+        "orthogonalize"_a.none(), "nd"_a, "backend"_a.none() = nb::none());
 }
 
 }  // namespace dctx_py

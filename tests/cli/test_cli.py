@@ -223,6 +223,20 @@ with tempfile.TemporaryDirectory() as d:
     r = run("transform", src, out, "--backend", "cpu", "--norm", "ortho")
     check(r.returncode == 0 and np.allclose(np.load(out), sf.dctn(np.load(src), norm="ortho")),
           f"--backend cpu: {r.stderr!r}")
+    # --backend opencl and --device, when this build has a usable OpenCL device.
+    listed = {b["name"]: b for b in json.loads(run("backends", "--json").stdout)["backends"]}
+    if listed["opencl"]["usable"]:
+        x = rng.uniform(-1, 1, (9, 14))
+        np.save(src, x)
+        for kind, t, inv in (("dct", 2, False), ("dst", 3, True)):
+            r = run("transform", src, out, "--backend", "opencl", "--device", "0", "--kind", kind,
+                    "--type", t, *(["--inverse"] if inv else []), "--norm", "ortho", "-v")
+            check(r.returncode == 0 and "opencl[" in r.stderr
+                  and rel(np.load(out), funcs[(kind, inv)](x, type=t, norm="ortho")) < tol(np.float64, 14) * 2,
+                  f"--backend opencl {kind} {t}: {r.stderr!r}")
+        r = run("transform", src, out, "--backend", "opencl", "--device", "no-such-device")
+        check(r.returncode != 0 and "matches no device name" in r.stderr,
+              f"--device no-such-device: {r.stderr!r}")
     r = run("--version")
     check(r.returncode == 0 and "dctx" in r.stdout, "--version")
     r = run("--help")

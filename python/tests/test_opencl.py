@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""backend="opencl" from Python: the one-shot functions and dctx.Plan on NumPy arrays (copied to
+the device and back within the call) against scipy.fft, with the suite's bound c eps log2 N
+(c = 2, times sqrt(number of axes)). Skipped when this build has no usable OpenCL device."""
+
+import math
+
+import numpy as np
+import pytest
+import scipy.fft as sf
+
+import dctx
+
+_OPENCL = next(b for b in dctx.backends() if b["name"] == "opencl")
+pytestmark = pytest.mark.skipif(not _OPENCL["usable"],
+                                reason=f"no OpenCL here: {_OPENCL['reason']}")
+
+
+def _bound(dtype, shape, axes):
+    n = max(max(shape[a] for a in axes), 2)
+    return 2 * np.finfo(dtype).eps * math.log2(n) * math.sqrt(len(axes))
+
+
+def _rel(y, r):
+    return np.linalg.norm(y - r) / np.linalg.norm(r)
+
+
+@pytest.mark.parametrize("name", ["dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("shape", [(16, 24), (7, 13), (1, 30), (5, 4, 6)])
+def test_one_shot_matches_scipy(name, dtype, shape):
+    rng = np.random.default_rng(len(shape) * 100 + shape[0])
+    x = rng.standard_normal(shape).astype(dtype)
+    for t in (2, 3):
+        for norm in (None, "ortho", "forward"):
+            y = getattr(dctx, name)(x, type=t, norm=norm, backend="opencl")
+            r = getattr(sf, name)(x.astype(np.float64), type=t, norm=norm)
+            assert y.dtype == dtype and y.shape == r.shape
+            axes = range(len(shape)) if name.endswith("n") else [len(shape) - 1]
+            assert _rel(y, r) <= max(_bound(dtype, shape, list(axes)), 1e-15)
+
+
+def test_other_types_and_keywords():
+    x = np.random.default_rng(3).standard_normal((9, 20))
+    # Types 1 and 4 run through the CPU; s= and axes= pad and select as scipy's.
+    for t in (1, 4):
+        np.testing.assert_allclose(dctx.dctn(x, type=t, backend="opencl"), sf.dctn(x, type=t),
+                                   rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(dctx.dctn(x, s=(12, 25), axes=(0, 1), backend="opencl"),
+                               sf.dctn(x, s=(12, 25), axes=(0, 1)), rtol=1e-12, atol=1e-11)
+    np.testing.assert_allclose(dctx.dst(x, axis=0, orthogonalize=False, norm="ortho",
+                                        backend="opencl"),
+                               sf.dst(x, axis=0, orthogonalize=False, norm="ortho"),
+                               rtol=1e-12, atol=1e-12)
+
+
+def test_plan_on_opencl_and_views():
+    x = np.random.default_rng(4).standard_normal((20, 30)).astype(np.float32)
+    p = dctx.Plan(x.shape, np.float32, norm="ortho", backend="opencl")
+    assert p.backend == "opencl"
+    want = sf.dctn(x.astype(np.float64), norm="ortho")
+    assert _rel(p(x), want) < 1e-6
+    # A transposed, strided input; an output array given.
+    xt = np.asfortranarray(x)
+    out = np.full(x.shape, np.nan, np.float32)
+    p(xt, out=out)
+    assert _rel(out, want) < 1e-6
+
+
+def test_backend_keyword_errors():
+    x = np.ones((4, 4))
+    with pytest.raises(TypeError, match="dctx.idstn: backend must be a string"):
+        dctx.idstn(x, backend=1)
+    with pytest.raises(ValueError, match="unknown backend 'gpu'"):
+        dctx.dct(x, backend="gpu")
