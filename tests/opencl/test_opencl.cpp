@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <limits>
 #include <numeric>
+#include <thread>
 
 #include "dctx/backend.hpp"
 #include "dctx/dctx.hpp"
@@ -285,6 +286,32 @@ TEST_F(OpenCl, DiskCacheOfPrograms) {
     files += e.path().extension() == ".clbin";
   EXPECT_GE(files, 1u);
   std::filesystem::remove_all(dir);
+}
+
+// One plan executed from several threads at once (kernels are made per call; the default queue
+// is shared): every result must be its own input's transform.
+TEST_F(OpenCl, OnePlanFromManyThreads) {
+  const Shape s{32, 48};
+  const std::size_t n = total(s);
+  const PlanDesc d = desc(s, {}, Norm::Ortho, Direction::Inverse, Precision::F32);
+  const Plan p(d);
+  PlanDesc c = d;
+  c.backend = BackendKind::CPU;
+  const Plan cpu(c);
+  std::vector<std::thread> threads;
+  std::vector<int> failures(4, 0);
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (unsigned i = 0; i < 12; ++i) {
+        const auto x = oracle::random_vector<float>(n, 1000u * static_cast<unsigned>(t) + i);
+        std::vector<float> y(n, std::numeric_limits<float>::quiet_NaN()), z(n);
+        p.execute(ConstView<float>(x.data(), s), View<float>(y.data(), s));
+        cpu.execute(ConstView<float>(x.data(), s), View<float>(z.data(), s));
+        if (!(oracle::rel_l2(y, std::vector<LD>(z.begin(), z.end())) < 1e-5)) ++failures[t];
+      }
+    });
+  for (auto& th : threads) th.join();
+  for (int t = 0; t < 4; ++t) EXPECT_EQ(failures[t], 0) << "thread " << t;
 }
 
 }  // namespace

@@ -186,6 +186,14 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
   const long line0 = first_line + (long)get_group_id(0) * LINES;
   BUF CX* A = buf;
   BUF CX* B = buf + M * LINES;
+  // Each line's first input and output element, computed once per work-group.
+  __local long in_base[LINES], out_base[LINES];
+  for (int l = lid; l < LINES; l += wg) {
+    const long line = min(line0 + l, nlines - 1);
+    in_base[l] = in_off + line_base(line, ext, ist);
+    out_base[l] = out_off + line_base(line, ext, ost);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
 
 #if TYPE == 2
   // Load with the even/odd reordering: v[t/2] = x[t] (t even), v[N-1-(t-1)/2] = x[t] (t odd).
@@ -194,7 +202,7 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
     SPLIT_FLAT(f, N, l, t);
     const long line = line0 + l;
     if (line < nlines) {
-      REAL x = in[in_off + line_base(line, ext, ist) + (long)t * in_stride];
+      REAL x = in[in_base[l] + (long)t * in_stride];
 #if DST
       if (t & 1) x = -x;
 #endif
@@ -219,7 +227,7 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
     SPLIT_FLAT(f, H, l, k);
     const long line = line0 + l;
     if (line < nlines) {
-      const long ib = in_off + line_base(line, ext, ist);
+      const long ib = in_base[l];
 #if PACKED
       const CX va = load3(in, ib, in_stride, k, rot, c0);
       const CX vb = load3(in, ib, in_stride, M - k, rot, c0);
@@ -244,6 +252,8 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
   // The complex FFT of M points on each line, A and B in turn.
   int Ns = 1;
 #if NSTAGES > 0
+  // Unrolled, so that every stage's radix is a constant.
+#pragma unroll
   for (int s = 0; s < NSTAGES; ++s) {
     const int R = kRadix[s];
     if (R == 2 || R == 4 || R == 8) {
@@ -278,7 +288,7 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
     SPLIT_FLAT(f, H, l, k);
     const long line = line0 + l;
     if (line < nlines) {
-      const long ob = out_off + line_base(line, ext, ost);
+      const long ob = out_base[l];
       const BUF CX* Z = A + l * M;
 #if PACKED
       const CX a = Z[k % M], b = Z[(M - k) % M];
@@ -306,7 +316,7 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
 #if DST
       if (t & 1) x = -x;
 #endif
-      out[out_off + line_base(line, ext, ost) + (long)t * out_stride] = x;
+      out[out_base[l] + (long)t * out_stride] = x;
     }
   }
 #endif
