@@ -15,7 +15,7 @@ namespace dctx::cli {
 namespace {
 
 struct JpegArgs {
-  std::string in, out, table = "nvidia", kernel = "fast", edge = "replicate";
+  std::string in, out, table = "nvidia", kernel = "fast", edge = "replicate", backend = "auto";
   int quality = 50, threads = 1;
   std::size_t max_pixels = kDefaultMaxImagePixels;
   bool int16 = false, color = false, json = false;
@@ -33,6 +33,7 @@ void run_jpeg(const JpegArgs& a) {
   o.edge = parse_block8_edge(a.edge);
   o.color = a.color;
   o.nthreads = a.threads;
+  o.backend = parse_backend(a.backend);
   const Image image = read_image(a.in, {.max_pixels = a.max_pixels});
   const JpegResult r = jpeg_roundtrip(image, o);
   if (!a.out.empty()) write_image(a.out, r.image);
@@ -82,6 +83,8 @@ void add_jpeg_command(CLI::App& app) {
   p->add_option("--edge", j->edge, "sides not multiples of 8: replicate (pad) or error")
       ->capture_default_str();
   p->add_option("--threads", j->threads, "worker threads (0 = all)")->capture_default_str();
+  p->add_option("--backend", j->backend, "auto, or a back end of `dctx backends`")
+      ->capture_default_str();
   p->add_option("--max-pixels", j->max_pixels, "refuse larger input images (width x height)")
       ->capture_default_str();
   p->add_flag("--json", j->json, "print one JSON object (README, \"JSON output\") instead of text");

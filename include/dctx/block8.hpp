@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // dctx — the 8x8 block engine: blockwise orthonormal DCT-II / DCT-III of image planes, JPEG-style
 // quantization, and the forward DCT -> quantize -> inverse DCT pipeline of NVIDIA's DCT8x8
-// whitepaper (Obukhov & Kharlamov 2008), on the CPU back end with Highway SIMD.
+// whitepaper (Obukhov & Kharlamov 2008), on the CPU back end (Highway SIMD) or the OpenCL one.
 //
 // A plane is a 2D view (rows, cols) whose row stride is strides()[0] and column stride
 // strides()[1] (elements, any sign); a batch of planes is a 3D view (planes, rows, cols).
@@ -226,6 +226,7 @@ struct JpegOptions {
   bool color = false;
   Block8Edge edge = Block8Edge::Replicate;  ///< planes not multiples of 8 are padded as JPEG does
   int nthreads = 1;
+  BackendKind backend = BackendKind::Auto;  ///< the back end whose block engine runs the pipeline
 };
 
 struct JpegResult {
@@ -233,7 +234,7 @@ struct JpegResult {
   double psnr_db = 0;        ///< against the original luma (gray) or RGB samples (color)
   double zero_fraction = 0;  ///< fraction of coefficients quantized to zero, all planes
   double seconds = 0;        ///< pipeline time, colour conversion included, image I/O excluded
-  std::string backend;       ///< e.g. "cpu:AVX3"
+  std::string backend;       ///< "<back end>:<what it runs on>", e.g. "cpu:AVX3", "opencl:<device>"
   std::string kernel;        ///< "reference", "fast" or "int16"
 };
 

@@ -13,6 +13,8 @@
 
 #include "block8/colour.hpp"
 #include "block8/constants.hpp"
+#include "core/backend.hpp"
+#include "dctx/backend.hpp"
 #include "dctx/block8.hpp"
 #include "dctx/image.hpp"
 
@@ -42,7 +44,7 @@ std::uint8_t to_byte(float v) {
 void plane_roundtrip(std::vector<std::uint8_t>& plane, int w, int h, const QuantTable& table,
                      Block8Kernel kernel, const JpegOptions& o, Block8Stats& total) {
   const Shape shape{std::size_t(h), std::size_t(w)};
-  const Block8Options bo{kernel, o.edge, o.nthreads};
+  const Block8Options bo{kernel, o.edge, o.nthreads, o.backend};
   Block8Stats s;
   // (Raw pointers: a store through uint8_t* may alias anything, which would keep the compiler
   // from vectorising loops written with the containers.)
@@ -121,7 +123,11 @@ JpegResult jpeg_roundtrip(const Image& image, const JpegOptions& o) {
   const std::size_t n = std::size_t(w) * std::size_t(h);
   JpegResult res;
   res.kernel = std::string(to_string(kernel));
-  res.backend = kernel == Block8Kernel::Reference ? "cpu:scalar" : "cpu:" + block8_target();
+  const BackendKind where = detail::resolve_backend(o.backend)->kind();
+  if (where == BackendKind::CPU)
+    res.backend = kernel == Block8Kernel::Reference ? "cpu:scalar" : "cpu:" + block8_target();
+  else
+    res.backend = std::string(to_string(where)) + ":" + backend_info(where).description;
   Block8Stats stats;
   const auto t0 = std::chrono::steady_clock::now();
   if (o.color && image.channels == 3) {

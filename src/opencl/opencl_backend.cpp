@@ -4,6 +4,9 @@
 #include <algorithm>
 
 #include "opencl/plans.hpp"
+#ifdef DCTX_OPENCL_BLOCK8
+#include "core/block8_backend.hpp"
+#endif
 
 namespace dctx {
 namespace detail {
@@ -37,6 +40,12 @@ class OpenClBackend final : public Backend {
         std::move(dev), d,
         types ? "types I and IV have no OpenCL kernel yet" : "more than nine axes");
   }
+#ifdef DCTX_OPENCL_BLOCK8
+  // A block plan names no device: DCTX_OPENCL_DEVICE, else the first GPU, else the first device.
+  std::unique_ptr<BackendBlock8Plan> make_block8_plan(const Block8Spec& spec) const override {
+    return ocl::make_block8_plan(ocl::open_device({}), spec);
+  }
+#endif
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The OpenCL back end's plans: the axis passes of r2r_lines.cl (DCT/DST types II and III), and
-// the host route for what has no OpenCL kernel yet (types I and IV, more than nine axes).
+// The OpenCL back end's plans: the axis passes of r2r_lines.cl (DCT/DST types II and III), the
+// host route for what has no OpenCL kernel yet (types I and IV, more than nine axes), and the 8x8
+// block plans of block8.cl.
 #pragma once
 
 #include <memory>
@@ -23,6 +24,10 @@ std::unique_ptr<detail::BackendPlan> make_lines_plan(std::shared_ptr<Device> dev
 /// goes into describe().
 std::unique_ptr<detail::BackendPlan> make_host_route_plan(std::shared_ptr<Device> device,
                                                           const PlanDesc& d, std::string why);
+
+/// An 8x8 block plan on `device` (block8_plan.cpp, kernels/block8.cl); built with DCTX_BLOCK8.
+std::unique_ptr<detail::BackendBlock8Plan> make_block8_plan(std::shared_ptr<Device> device,
+                                                            const detail::Block8Spec& spec);
 
 /// Element offsets of the lowest and highest element of an array (shape, strides), for the span
 /// a strided array occupies in its buffer.
