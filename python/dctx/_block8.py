@@ -100,7 +100,8 @@ def _block_options(kernel, edge, fn):
     return _choice(kernel, "kernel", _KERNELS, fn), _choice(edge, "edge", _EDGES, fn)
 
 
-def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=None):
+def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=None,
+           backend=None):
     """Forward orthonormal 2-D DCT-II of every 8x8 block of a plane or a batch of planes.
 
     Parameters
@@ -117,6 +118,9 @@ def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=Non
         output then has the padded shape).
     workers : int, optional
         Threads; negative values count back from the number of CPUs.
+    backend : {"cpu", "opencl", "auto"}, optional
+        The back end whose block engine runs (default None: "auto", the CPU); "opencl" copies
+        the array to the device and back within the call.
     table : {"nvidia", "jpeg", "luma", "chroma"} or 8x8 array of int, optional
         Quantize in the same pass: return the int16 levels round(C / Q), half away from zero
         (the encoder's half of a JPEG-style codec). Names: "nvidia", the table of the NVIDIA
@@ -156,13 +160,14 @@ def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=Non
     kernel, edge = _block_options(kernel, edge, "block8")
     if table is not None:
         return _dctx._block8_quantized(a, False, _table_entries(table, quality, "block8"),
-                                       kernel, edge, workers, None, False)
+                                       kernel, edge, workers, None, False, backend)
     if quality is not None:
         _quality(quality, "block8")
-    return _dctx._block8(a, False, kernel, edge, workers, None)
+    return _dctx._block8(a, False, kernel, edge, workers, None, backend)
 
 
-def iblock8(c, kernel="auto", edge="error", shape=None, workers=None, table=None, quality=None):
+def iblock8(c, kernel="auto", edge="error", shape=None, workers=None, table=None, quality=None,
+            backend=None):
     """Inverse of :func:`block8`: orthonormal 2-D DCT-III of every 8x8 block.
 
     Parameters
@@ -178,6 +183,9 @@ def iblock8(c, kernel="auto", edge="error", shape=None, workers=None, table=None
         (rows, cols) of the output planes; default: those of `c`.
     workers : int, optional
         Threads; negative values count back from the number of CPUs.
+    backend : {"cpu", "opencl", "auto"}, optional
+        The back end whose block engine runs (default None: "auto", the CPU); "opencl" copies
+        the array to the device and back within the call.
     table, quality : optional
         As for :func:`block8`: `c` holds int16 quantization levels, dequantized (times Q) in the
         same pass (the decoder's half). The samples are float32, or int16 with kernel="int16".
@@ -195,15 +203,17 @@ def iblock8(c, kernel="auto", edge="error", shape=None, workers=None, table=None
                             f"not {what}")
         kernel, edge = _block_options(kernel, edge, "iblock8")
         return _dctx._block8_quantized(a, True, _table_entries(table, quality, "iblock8"),
-                                       kernel, edge, workers, shape, kernel == "int16")
+                                       kernel, edge, workers, shape, kernel == "int16",
+                                       backend)
     a = _as_block_input(c, "c", "iblock8")
     kernel, edge = _block_options(kernel, edge, "iblock8")
     if quality is not None:
         _quality(quality, "iblock8")
-    return _dctx._block8(a, True, kernel, edge, workers, shape)
+    return _dctx._block8(a, True, kernel, edge, workers, shape, backend)
 
 
-def jpeg_roundtrip(image, table="nvidia", quality=50, kernel="auto", color=False, workers=None):
+def jpeg_roundtrip(image, table="nvidia", quality=50, kernel="auto", color=False, workers=None,
+                   backend=None):
     """JPEG-style compression round trip of an 8-bit image; returns the image and its PSNR.
 
     Level shift by -128, forward 8x8 DCT, quantization and dequantization with `table`
@@ -226,6 +236,9 @@ def jpeg_roundtrip(image, table="nvidia", quality=50, kernel="auto", color=False
         RGB output.
     workers : int, optional
         Threads; negative values count back from the number of CPUs.
+    backend : {"cpu", "opencl", "auto"}, optional
+        The back end whose block engine runs (default None: "auto", the CPU); "opencl" copies
+        the array to the device and back within the call.
 
     Returns
     -------
@@ -242,4 +255,4 @@ def jpeg_roundtrip(image, table="nvidia", quality=50, kernel="auto", color=False
         raise TypeError(f"dctx.jpeg_roundtrip: image must hold uint8 pixels, not {what}")
     return _dctx._jpeg_roundtrip(a, _choice(table, "table", _JPEG_TABLES, fn),
                                  _quality(quality, fn), _choice(kernel, "kernel", _KERNELS, fn),
-                                 _flag(color, "color", fn), workers)
+                                 _flag(color, "color", fn), workers, backend)

@@ -70,11 +70,12 @@ auto speak_python(const char* fn, bool inverse, Work&& work) {
 }
 
 dctx::Block8Options block8_options(const std::string& kernel, const std::string& edge,
-                                   nb::handle workers) {
+                                   nb::handle workers, nb::handle backend, const char* fn) {
   dctx::Block8Options o;
   o.kernel = dctx::parse_block8_kernel(kernel);
   o.edge = dctx::parse_block8_edge(edge);
   o.nthreads = parse_workers(workers);
+  o.backend = parse_backend_arg(backend, fn);
   return o;
 }
 
@@ -144,14 +145,16 @@ BlockOutput new_block_output(const Input& in, bool inverse, const dctx::Block8Op
 }
 
 nb::object block8_run(nb::handle x, bool inverse, const std::string& kernel,
-                      const std::string& edge, nb::handle workers, nb::handle out_rows_cols) {
+                      const std::string& edge, nb::handle workers, nb::handle out_rows_cols,
+                      nb::handle backend) {
   const char* fn = py_name(inverse);
   Input in;
   bool i16 = false;
   if (!take_block_array(x, in, i16, inverse))
     raise_type(std::string(fn) + ": " + (inverse ? "c" : "x") +
                " must be a float32 or int16 array in host memory");
-  const auto opt = speak_python(fn, inverse, [&] { return block8_options(kernel, edge, workers); });
+  const auto opt =
+      speak_python(fn, inverse, [&] { return block8_options(kernel, edge, workers, backend, fn); });
   auto [out, ptr, o] = new_block_output(in, inverse, opt, out_rows_cols, i16);
   speak_python(fn, inverse, [&] {
     nb::gil_scoped_release nogil;
@@ -172,7 +175,8 @@ nb::object block8_run(nb::handle x, bool inverse, const std::string& kernel,
 /// from levels (block8_inverse_dequantized: float32, or int16 when int16_out).
 nb::object block8_quantized_run(nb::handle x, bool inverse, const std::vector<int>& entries,
                                 const std::string& kernel, const std::string& edge,
-                                nb::handle workers, nb::handle out_rows_cols, bool int16_out) {
+                                nb::handle workers, nb::handle out_rows_cols, bool int16_out,
+                                nb::handle backend) {
   const char* fn = py_name(inverse);
   Input in;
   bool i16 = false;
@@ -187,7 +191,7 @@ nb::object block8_quantized_run(nb::handle x, bool inverse, const std::vector<in
   std::copy(entries.begin(), entries.end(), table.q.begin());
   const auto opt = speak_python(fn, inverse, [&] {
     table.validate();
-    return block8_options(kernel, edge, workers);
+    return block8_options(kernel, edge, workers, backend, fn);
   });
   const bool out_i16 = inverse ? int16_out : true;
   auto [out, ptr, o] = new_block_output(in, inverse, opt, out_rows_cols, out_i16);
@@ -247,7 +251,8 @@ std::vector<int> quant_table_scaled_py(const std::vector<int>& entries, int qual
 }
 
 nb::tuple jpeg_roundtrip_py(nb::handle image, const std::string& table, int quality,
-                            const std::string& kernel, bool color, nb::handle workers) {
+                            const std::string& kernel, bool color, nb::handle workers,
+                            nb::handle backend) {
   constexpr const char* fn = "dctx.jpeg_roundtrip";
   nb::ndarray<nb::ro, uint8_t, nb::device::cpu> a;
   if (!nb::try_cast(image, a, false))
@@ -280,6 +285,7 @@ nb::tuple jpeg_roundtrip_py(nb::handle image, const std::string& table, int qual
   });
   opt.color = color;
   opt.nthreads = parse_workers(workers);
+  opt.backend = parse_backend_arg(backend, fn);
   const dctx::JpegResult res = speak_python(fn, false, [&] {
     nb::gil_scoped_release nogil;
     return dctx::jpeg_roundtrip(img, opt);
@@ -294,14 +300,15 @@ nb::tuple jpeg_roundtrip_py(nb::handle image, const std::string& table, int qual
 void bind_block8(nb::module_& m) {
   m.attr("has_block8") = true;
   m.def("_block8", &block8_run, "x"_a, "inverse"_a, "kernel"_a, "edge"_a, "workers"_a.none(),
-        "shape"_a.none());
+        "shape"_a.none(), "backend"_a.none() = nb::none());
   m.def("_block8_quantized", &block8_quantized_run, "x"_a, "inverse"_a, "table"_a, "kernel"_a,
-        "edge"_a, "workers"_a.none(), "shape"_a.none(), "int16_out"_a);
+        "edge"_a, "workers"_a.none(), "shape"_a.none(), "int16_out"_a,
+        "backend"_a.none() = nb::none());
   m.def("_quant_table", &quant_table_py, "name"_a, "quality"_a, "fn"_a = "dctx.block8");
   m.def("_quant_table_scaled", &quant_table_scaled_py, "entries"_a, "quality"_a,
         "fn"_a = "dctx.block8");
   m.def("_jpeg_roundtrip", &jpeg_roundtrip_py, "image"_a, "table"_a, "quality"_a, "kernel"_a,
-        "color"_a, "workers"_a.none());
+        "color"_a, "workers"_a.none(), "backend"_a.none() = nb::none());
 }
 
 }  // namespace dctx_py

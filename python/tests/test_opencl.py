@@ -73,3 +73,21 @@ def test_backend_keyword_errors():
         dctx.idstn(x, backend=1)
     with pytest.raises(ValueError, match="unknown backend 'gpu'"):
         dctx.dct(x, backend="gpu")
+
+
+@pytest.mark.skipif(not hasattr(dctx, "block8"), reason="built without the block engine")
+def test_block8_functions_on_opencl_equal_the_cpu():
+    rng = np.random.default_rng(5)
+    x = rng.uniform(-128, 127, (40, 24)).astype(np.float32)
+    for kw in ({}, {"table": "nvidia"}, {"kernel": "reference"}):
+        a = dctx.block8(x, backend="opencl", **kw)
+        assert np.array_equal(a, dctx.block8(x, **kw))
+    levels = dctx.block8(x, table="jpeg", quality=75)
+    assert np.array_equal(dctx.iblock8(levels, table="jpeg", quality=75, backend="opencl"),
+                          dctx.iblock8(levels, table="jpeg", quality=75))
+    img = rng.uniform(0, 255, (30, 41)).astype(np.uint8)
+    got, psnr = dctx.jpeg_roundtrip(img, backend="opencl")
+    want, psnr_cpu = dctx.jpeg_roundtrip(img)
+    assert np.array_equal(got, want) and psnr == psnr_cpu
+    with pytest.raises(TypeError, match="dctx.block8: backend must be a string"):
+        dctx.block8(x, backend=2)

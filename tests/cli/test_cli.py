@@ -234,6 +234,15 @@ with tempfile.TemporaryDirectory() as d:
             check(r.returncode == 0 and "opencl[" in r.stderr
                   and rel(np.load(out), funcs[(kind, inv)](x, type=t, norm="ortho")) < tol(np.float64, 14) * 2,
                   f"--backend opencl {kind} {t}: {r.stderr!r}")
+        # The 8x8 block engine on OpenCL: the CPU's coefficients exactly.
+        b = rng.uniform(-128, 127, (24, 40)).astype(np.float32)
+        np.save(src, b)
+        cpu_out = os.path.join(d, "cpu.npy")
+        r1 = run("block8", src, out, "--backend", "opencl")
+        r2 = run("block8", src, cpu_out, "--backend", "cpu")
+        check(r1.returncode == 0 and r2.returncode == 0
+              and np.array_equal(np.load(out), np.load(cpu_out)),
+              f"block8 --backend opencl: {r1.stderr!r}")
         r = run("transform", src, out, "--backend", "opencl", "--device", "no-such-device")
         check(r.returncode != 0 and "matches no device name" in r.stderr,
               f"--device no-such-device: {r.stderr!r}")

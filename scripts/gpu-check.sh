@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The device checks of the OpenCL back end on a GPU machine, as one call (docs/opencl.md).
+#   scripts/gpu-check.sh prepare   here: builds test_opencl (preset release) and bench_opencl
+#                                  (preset bench) and packs them, with the shared libraries a bare
+#                                  machine lacks (Debian's OpenCL ICD loader, clFFT, Highway,
+#                                  libstdc++), into build-gpu/ (about 10 MiB)
+#   scripts/gpu-check.sh run       there (carry build-gpu): points the ICD loader at NVIDIA's
+#                                  OpenCL driver (libnvidia-opencl.so.1) when it is present, runs
+#                                  the opencl tests and the benchmark against clFFT, prints a
+#                                  short table; logs under $OUT when it is set
+# Under the device tool:  run(command="bash scripts/gpu-check.sh run", carry=["build-gpu"])
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pack=build-gpu
+case "${1:-}" in
+  prepare)
+    cmake --preset release >/dev/null
+    cmake --build build --target test_opencl -j "${JOBS:-2}"
+    cmake --preset bench >/dev/null
+    cmake --build build-bench --target bench_opencl -j "${JOBS:-2}"
+    rm -rf "$pack" && mkdir -p "$pack/bin" "$pack/lib"
+    cp build/bin/test_opencl build-bench/bin/bench_opencl "$pack/bin/"
+    for lib in libOpenCL.so.1 libclFFT.so.2 libhwy.so.1 libstdc++.so.6 libgcc_s.so.1; do
+      path=$(ldd "$pack/bin/bench_opencl" "$pack/bin/test_opencl" | awk -v l="$lib" '$1 == l {print $3; exit}')
+      [ -n "$path" ] && cp -L "$path" "$pack/lib/"
+    done
+    du -sh "$pack"
+    ;;
+  run)
+    [ -x "$pack/bin/test_opencl" ] || { echo "gpu-check: no $pack (run 'scripts/gpu-check.sh prepare' here and carry it)"; exit 2; }
+    out=${OUT:-$pack/out}
+    mkdir -p "$out"
+    export LD_LIBRARY_PATH="$PWD/$pack/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    nv=$(ldconfig -p | awk '/libnvidia-opencl\.so\.1/ {print $NF; exit}')
+    if [ -n "$nv" ]; then
+      mkdir -p /tmp/dctx-icd && echo "$nv" >/tmp/dctx-icd/nvidia.icd
+      export OCL_ICD_VENDORS=/tmp/dctx-icd
+    fi
+    nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
+    status=0
+    timeout 300 "$pack/bin/test_opencl" --gtest_brief=1 >"$out/test_opencl.log" 2>&1 || status=$?
+    grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests? ran" "$out/test_opencl.log" || tail -20 "$out/test_opencl.log"
+    DCTX_OPENCL_NO_FP64=1 timeout 60 "$pack/bin/test_opencl" --gtest_filter='*Fp64*' --gtest_brief=1 \
+      >>"$out/test_opencl.log" 2>&1 || status=$?
+    timeout 240 "$pack/bin/bench_opencl" 256x256 1024x1024 2048x2048 4096x4096 480x640 \
+      2>"$out/bench_opencl.err" | tee "$out/bench_opencl.md" || status=$?
+    echo "gpu-check: tests and benchmark finished with status $status (logs in $out)"
+    exit "$status"
+    ;;
+  *) echo "usage: scripts/gpu-check.sh prepare|run"; exit 2 ;;
+esac
