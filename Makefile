@@ -22,7 +22,8 @@ VPY := $(CURDIR)/$(VENV)/bin/python
 DEMO_PACKAGES := build-essential cmake ninja-build pkg-config libhwy-dev libcli11-dev libstb-dev
 TEST_PACKAGES := $(DEMO_PACKAGES) libgtest-dev clang libclang-rt-14-dev libopenmpi-dev openmpi-bin \
                  ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
-BENCH_PACKAGES := libbenchmark-dev libfftw3-dev python3-pythran libopencv-dev libfftw3-mpi-dev python3-mpi4py-fft
+BENCH_PACKAGES := libbenchmark-dev libfftw3-dev python3-pythran libopencv-dev libfftw3-mpi-dev python3-mpi4py-fft \
+                  libclfft-dev libvkfft-dev
 
 .PHONY: all deps demo-deps bench-deps venv build demo test asan tsan fuzz bench clean
 
