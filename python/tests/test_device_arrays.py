@@ -38,8 +38,9 @@ def expect_device_error(fn, device="cuda"):
 
 
 def test_message_names_the_built_back_ends():
+    built = [b["name"] for b in dctx.backends() if b["built"]]
     assert message("cuda") == ("device arrays (cuda) are not supported by this build of dctx: its "
-                               "back ends are ['cpu']; pass a NumPy array")
+                               f"back ends are {built}; pass a NumPy array")
 
 
 @pytest.mark.parametrize("name", ["dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn"])

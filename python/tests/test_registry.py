@@ -27,15 +27,24 @@ def test_cpu_is_usable():
 
 
 @pytest.mark.parametrize("name", ["cuda", "opencl"])
-def test_device_back_ends_are_not_built(name):
+def test_device_back_ends_say_what_they_are(name):
     (b,) = [b for b in dctx.backends() if b["name"] == name]
-    assert not b["built"] and not b["usable"]
-    assert b["reason"].startswith("not built") and b["description"] == ""
+    assert not b["host_memory"]
+    if not b["built"]:
+        assert not b["usable"]
+        assert b["reason"].startswith("not built") and b["description"] == ""
+    else:  # built: usable with a description, or not usable with the reason
+        assert b["usable"] == (b["reason"] == "")
+        assert bool(b["description"]) == b["usable"]
 
 
 @pytest.mark.parametrize("name", ["cuda", "opencl"])
-def test_plan_on_a_back_end_that_is_not_built(name):
-    with pytest.raises(ValueError, match="not built") as e:
+def test_plan_on_a_device_back_end(name):
+    (b,) = [b for b in dctx.backends() if b["name"] == name]
+    if b["usable"]:
+        assert dctx.Plan((8, 8), np.float32, backend=name).backend == name
+        return
+    with pytest.raises(ValueError, match="not built" if not b["built"] else "not usable") as e:
         dctx.Plan((8, 8), np.float32, backend=name)
     assert name in str(e.value)
 
