@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// DCT/DST types II and III on OpenCL: one pass of r2r_lines.cl per transformed axis. The first
+// DCT/DST types II, III and IV on OpenCL: one pass of r2r_lines.cl per transformed axis. The first
 // pass reads the input and writes the output; the others run in place on the output (a
 // work-group holds its lines whole between the load and the store, so in place is safe). Host
 // arrays go through one contiguous device buffer.
@@ -109,8 +109,8 @@ class LinesPlan final : public detail::BackendPlan {
       p.n = d.shape[static_cast<std::size_t>(p.axis)];
       p.type = detail::effective_type(d, t);
       p.dst = t.kind == Kind::DST;
-      p.packed = p.n % 2 == 0;
-      p.m = p.packed ? p.n / 2 : p.n;
+      p.packed = p.type != 4 && p.n % 2 == 0;
+      p.m = p.type == 4 ? (p.n % 2 == 0 ? p.n / 2 : 2 * p.n) : p.packed ? p.n / 2 : p.n;
       p.radices = p.m > 1 ? detail::fft_radices(p.m) : std::vector<std::size_t>{};
       const double scale = detail::axis_scale(d, t, p.n);
       if (f32)
@@ -204,7 +204,10 @@ class LinesPlan final : public detail::BackendPlan {
     std::vector<C> roots(std::max<std::size_t>(p.m, 1));
     detail::RootTable(static_cast<std::int64_t>(std::max<std::size_t>(p.m, 1)))
         .first_roots(roots.size(), roots.data());
-    std::vector<C> split = p.packed ? detail::real_fft_split_twiddles<T>(p.n) : std::vector<C>(1);
+    // Types II/III: the real FFT's split twiddles; type IV: the post-rotation in their place.
+    std::vector<C> split = p.type == 4 ? tables.post
+                           : p.packed  ? detail::real_fft_split_twiddles<T>(p.n)
+                                       : std::vector<C>(1);
     std::vector<C> rot = tables.pre;
     if (rot.empty()) rot.resize(1);
     const auto up = [&](const std::vector<C>& v) {
@@ -369,7 +372,7 @@ class LinesPlan final : public detail::BackendPlan {
 bool lines_route_applies(const PlanDesc& d) {
   if (d.shape.size() > kMaxOuter + 1) return false;
   for (const AxisTransform& t : d.transforms)
-    if (t.type != 2 && t.type != 3) return false;
+    if (t.type == 1) return false;
   return true;
 }
 

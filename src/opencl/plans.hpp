@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The OpenCL back end's plans: the axis passes of r2r_lines.cl (DCT/DST types II and III), the
-// host route for what has no OpenCL kernel yet (types I and IV, more than nine axes), and the 8x8
+// The OpenCL back end's plans: the axis passes of r2r_lines.cl (DCT/DST types II-IV), the
+// host route for what has no OpenCL kernel yet (type I, more than nine axes), and the 8x8
 // block plans of block8.cl.
 #pragma once
 

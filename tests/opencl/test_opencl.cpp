@@ -126,14 +126,34 @@ TEST_F(OpenCl, LongLinesAndPrimes) {
     }
 }
 
-TEST_F(OpenCl, TypesOneAndFourRunThroughTheCpu) {
-  for (int type : {1, 4}) {
+TEST_F(OpenCl, TypeOneRunsThroughTheCpu) {
+  for (Kind kind : {Kind::DCT, Kind::DST}) {
     PlanDesc d = desc({6, 10}, {}, Norm::Ortho, Direction::Forward, Precision::F64);
-    d.type = type;
-    d.kind = Kind::DST;
-    check<double>(d, 300u + static_cast<unsigned>(type));
+    d.type = 1;
+    d.kind = kind;
+    check<double>(d, 300u + static_cast<unsigned>(kind));
     EXPECT_NE(Plan(d).describe().find("through the CPU"), std::string::npos);
   }
+}
+
+// Type IV on the device: a complex FFT of N/2 points (even N) or 2N points (odd N).
+TEST_F(OpenCl, TypeFourOnTheDevice) {
+  unsigned seed = 320;
+  for (const Shape& s : {Shape{1}, Shape{2}, Shape{7}, Shape{16}, Shape{12, 9}, Shape{5, 3, 8}})
+    for (Kind kind : {Kind::DCT, Kind::DST})
+      for (Norm norm : {Norm::Backward, Norm::Ortho, Norm::Forward})
+        for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+          PlanDesc d = desc(s, {}, norm, dir, Precision::F64);
+          d.type = 4;
+          d.kind = kind;
+          check<double>(d, seed++);
+          check<float>(d, seed++);
+          EXPECT_EQ(Plan(d).describe().find("through the CPU"), std::string::npos);
+        }
+  // Mixed with type II along another axis.
+  check<double>(desc({10, 11}, {{Kind::DST, 4}, {Kind::DCT, 2}}, Norm::Ortho, Direction::Forward,
+                     Precision::F64),
+                399);
 }
 
 TEST_F(OpenCl, StridedAndInPlaceHostViews) {

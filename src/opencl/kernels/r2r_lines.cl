@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Batched 1D DCT-II/III and DST-II/III along one axis of an N-D array, one kernel per axis pass:
+// Batched 1D DCT and DST of types II-IV along one axis of an N-D array, one kernel per axis pass:
 // each work-group takes LINES whole lines and keeps them in BUF (local memory, or the global
 // workspace for lines too long for it) from the load to the store, so every pass reads and writes
 // global memory once.
@@ -18,8 +18,12 @@
 //    the forward FFT on conjugates.
 //  - DST-II(x)_k = DCT-II((-1)^n x_n)_{N-1-k}; DST-III(x)_n = (-1)^n DCT-III(rev x)_n.
 //
+// Type IV: one complex FFT of N/2 points on z_j = (x_{2j} + i x_{N-1-2j}) exp(-i pi (4j+1)/(4N))
+// and the post-rotation exp(-i pi k/N) for even N, of 2N points for odd N (the CPU's algorithm,
+// core/r2r_tables.hpp); DST-IV(x)_k = (-1)^k DCT-IV(rev x)_k.
+//
 // Specialised by the build options: REAL (float or double), N, M, PACKED (N even), TYPE (2: the
-// DCT-II family, 3: DCT-III), DST, LINES (lines per work-group), LINES_FASTEST (the loads and
+// DCT-II family, 3: DCT-III, 4: DCT-IV), DST, LINES (lines per work-group), LINES_FASTEST (the loads and
 // stores step across lines first: the column passes), GLOBAL_BUF (BUF is the global workspace),
 // NSTAGES and RADIX_LIST (the radices of M in stage order), OUTER (the number of other axes).
 #ifdef DCTX_FP64
@@ -155,7 +159,7 @@ inline void store2(__global REAL* out, long ob, long os, int k, CX V, __global c
   }
 #undef OUT_AT
 }
-#else
+#elif TYPE == 3
 // Input k of the DCT-III as the rotated spectrum V[k] = (x_k - i x_{N-k}) rot[k], k <= N/2.
 inline CX load3(__global const REAL* in, long ib, long is, int k, __global const CX* rot,
                 REAL c0) {
@@ -214,7 +218,7 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
 #endif
     }
   }
-#else
+#elif TYPE == 3
   // Load with the pre-rotation and, when packed, the inverse split: Z[k] and Z[M-k] from the
   // four inputs k, N-k, M-k and N-M+k. The conjugate goes in, for the inverse FFT.
 #if PACKED
@@ -244,6 +248,28 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
                               : conj_cx(load3(in, ib, in_stride, N - k, rot, c0));
       A[l * M + k] = conj_cx(v);
 #endif
+    }
+  }
+#else
+  // DCT-IV: even N, z_j = (x_{2j} + i x_{N-1-2j}) rot[j], M = N/2; odd N, z_j = x_j rot[j] for
+  // j < N and 0 up to M = 2N. DST-IV reads the input reversed.
+  for (int f = lid; f < LINES * M; f += wg) {
+    int l, j;
+    SPLIT_FLAT(f, M, l, j);
+    const long line = line0 + l;
+    if (line < nlines) {
+      const long ib = in_base[l];
+#if DST
+#define IN_AT(i) in[ib + (long)(N - 1 - (i)) * in_stride]
+#else
+#define IN_AT(i) in[ib + (long)(i) * in_stride]
+#endif
+#if N % 2 == 0
+      A[l * M + j] = cmul((CX)(IN_AT(2 * j), IN_AT(N - 1 - 2 * j)), rot[j]);
+#else
+      A[l * M + j] = j < N ? rot[j] * IN_AT(j) : (CX)(0, 0);
+#endif
+#undef IN_AT
     }
   }
 #endif
@@ -299,7 +325,7 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
 #endif
     }
   }
-#else
+#elif TYPE == 3
   // Undo the reordering: x[2j] = v[j], x[2j+1] = v[N-1-j]; the FFT left conj(z).
   for (int f = lid; f < LINES * N; f += wg) {
     int l, t;
@@ -317,6 +343,35 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
       if (t & 1) x = -x;
 #endif
       out[out_base[l] + (long)t * out_stride] = x;
+    }
+  }
+#else
+  // DCT-IV: the post-rotation (split holds post[k]); even N writes x_{2k} and x_{N-1-2k} from
+  // z_k, odd N writes x_k. DST-IV negates the odd outputs.
+#if N % 2 == 0
+  const int H = M;
+#else
+  const int H = N;
+#endif
+  for (int f = lid; f < LINES * H; f += wg) {
+    int l, k;
+    SPLIT_FLAT(f, H, l, k);
+    const long line = line0 + l;
+    if (line < nlines) {
+      const long ob = out_base[l];
+      const CX w = cmul(A[l * M + k], split[k]);
+#if DST
+#define SIGN(i) (((i) & 1) ? (REAL)-1 : (REAL)1)
+#else
+#define SIGN(i) (REAL)1
+#endif
+#if N % 2 == 0
+      out[ob + (long)(2 * k) * out_stride] = SIGN(2 * k) * w.x;
+      out[ob + (long)(N - 1 - 2 * k) * out_stride] = -SIGN(N - 1 - 2 * k) * w.y;
+#else
+      out[ob + (long)k * out_stride] = SIGN(k) * w.x;
+#endif
+#undef SIGN
     }
   }
 #endif
