@@ -32,6 +32,7 @@ case "${1:-}" in
     out=${OUT:-$pack/out}
     mkdir -p "$out"
     export LD_LIBRARY_PATH="$PWD/$pack/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    export DCTX_DATA_DIR="$PWD/data"  # barbara.bmp for the block tests, wherever this checkout is
     nv=$(ldconfig -p | awk '/libnvidia-opencl\.so\.1/ {print $NF; exit}')
     if [ -n "$nv" ]; then
       mkdir -p /tmp/dctx-icd && echo "$nv" >/tmp/dctx-icd/nvidia.icd
