@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # dctx: the two set-up commands of the README.
 #   make demo   installs what is missing, builds the dctx command and runs the main demo
-#   make test   installs what is missing, builds, and runs every test, then the CPU tests again
-#               under AddressSanitizer + UndefinedBehaviorSanitizer and the concurrency tests
+#   make test   installs what is missing, builds, and runs every test, then the CPU and OpenCL
+#               tests again under AddressSanitizer + UndefinedBehaviorSanitizer, the concurrency tests
 #               under ThreadSanitizer, and the fuzz harnesses (make fuzz)
 # Other targets: build, bench, asan, tsan, fuzz, clean.
 #
