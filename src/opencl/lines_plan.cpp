@@ -29,6 +29,10 @@ struct Pass {
   Mem roots, split, rot;
   std::size_t cx_bytes = 8;
   bool global_buf = false;  ///< lines too long for local memory run in the workspace
+  /// The program of the dense layout (host calls, dense device arrays), built with the plan, and
+  /// whether that layout steps across lines first; other layouts look theirs up per call.
+  cl_program dense_program = nullptr;
+  bool dense_fastest = false;
 };
 
 cl_long8 pack8(const std::vector<long long>& v) {
@@ -42,17 +46,6 @@ std::size_t pow2_at_least(std::size_t v) {
   std::size_t p = 1;
   while (p < v) p *= 2;
   return p;
-}
-
-// The strides of a C-ordered array of `shape`.
-std::vector<std::ptrdiff_t> dense_strides(const Shape& shape) {
-  std::vector<std::ptrdiff_t> s(shape.size());
-  std::ptrdiff_t k = 1;
-  for (std::size_t d = shape.size(); d-- > 0;) {
-    s[d] = k;
-    k *= static_cast<std::ptrdiff_t>(shape[d]);
-  }
-  return s;
 }
 
 bool is_dense(const Shape& shape, const std::ptrdiff_t* strides) {
@@ -123,7 +116,10 @@ class LinesPlan final : public detail::BackendPlan {
     }
     // Build the programs of the host route's dense layout now, so the first call does not.
     const auto dense = dense_strides(d.shape);
-    for (const Pass& p : passes_) program(p, lines_fastest(p, dense.data()));
+    for (Pass& p : passes_) {
+      p.dense_fastest = lines_fastest(p, dense.data());
+      p.dense_program = program(p, p.dense_fastest);
+    }
   }
 
   void execute(const detail::HostCall<float>& c) const override { host<float>(c); }
@@ -269,7 +265,8 @@ class LinesPlan final : public detail::BackendPlan {
                 cl_mem ws) const {
     const bool fastest = lines_fastest(p, os);
     const std::size_t lines = lines_per_group(p, fastest);
-    Kernel k = dev_->kernel(program(p, fastest), "r2r_lines");
+    Kernel k = dev_->kernel(fastest == p.dense_fastest ? p.dense_program : program(p, fastest),
+                            "r2r_lines");
     std::vector<long long> ext, ist, ost;
     for (std::size_t a = 0; a < d_.shape.size(); ++a)
       if (static_cast<int>(a) != p.axis) {
@@ -379,6 +376,16 @@ bool lines_route_applies(const PlanDesc& d) {
 std::unique_ptr<detail::BackendPlan> make_lines_plan(std::shared_ptr<Device> device,
                                                      const PlanDesc& d) {
   return std::make_unique<LinesPlan>(std::move(device), d);
+}
+
+std::vector<std::ptrdiff_t> dense_strides(const Shape& shape) {
+  std::vector<std::ptrdiff_t> s(shape.size());
+  std::ptrdiff_t k = 1;
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    s[d] = k;
+    k *= static_cast<std::ptrdiff_t>(shape[d]);
+  }
+  return s;
 }
 
 void element_span(const Shape& shape, const std::ptrdiff_t* strides, std::ptrdiff_t& lo,

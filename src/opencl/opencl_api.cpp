@@ -2,7 +2,7 @@
 // The public OpenCL API (dctx/opencl.hpp) over the back end's runtime and Plan::execute_device.
 #include "dctx/opencl.hpp"
 
-#include "opencl/runtime.hpp"
+#include "opencl/plans.hpp"
 
 namespace dctx::opencl {
 namespace {
@@ -43,12 +43,7 @@ Context context(const Plan& plan) {
 void execute(const Plan& plan, const Buffer& in, const Buffer& out, cl_command_queue queue,
              cl_mem workspace, std::size_t workspace_bytes) {
   const Shape& shape = plan.desc().shape;
-  std::vector<std::ptrdiff_t> dense(shape.size());
-  std::ptrdiff_t k = 1;
-  for (std::size_t d = shape.size(); d-- > 0;) {
-    dense[d] = k;
-    k *= static_cast<std::ptrdiff_t>(shape[d]);
-  }
+  const std::vector<std::ptrdiff_t> dense = ocl::dense_strides(shape);
   for (const Buffer* b : {&in, &out})
     if (!b->strides.empty() && b->strides.size() != shape.size())
       throw Error("dctx::opencl::execute: " + std::string(b == &in ? "in" : "out") + " has " +
@@ -63,10 +58,7 @@ void execute(const Plan& plan, const Buffer& in, const Buffer& out, cl_command_q
   for (const DeviceArray* x : {&a, &b}) {
     if (!x->buffer) throw Error("dctx::opencl::execute: null cl_mem");
     std::ptrdiff_t lo = 0, hi = 0;
-    for (std::size_t d = 0; d < shape.size(); ++d) {
-      const std::ptrdiff_t reach = x->strides[d] * static_cast<std::ptrdiff_t>(shape[d] - 1);
-      (reach < 0 ? lo : hi) += reach;
-    }
+    ocl::element_span(shape, x->strides, lo, hi);
     std::size_t size = 0;
     ocl::check(clGetMemObjectInfo(static_cast<cl_mem>(x->buffer), CL_MEM_SIZE, sizeof size, &size,
                                   nullptr),

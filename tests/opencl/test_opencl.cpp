@@ -18,6 +18,7 @@
 #include "dctx/dctx.hpp"
 #include "dctx/opencl.hpp"
 #include "expect_error.hpp"
+#include "opencl/opencl_test.hpp"
 #include "oracle/oracle.hpp"
 
 namespace dctx {
@@ -26,14 +27,7 @@ namespace {
 using oracle::LD;
 using testing_support::expect_error;
 
-class OpenCl : public ::testing::Test {
- protected:
-  void SetUp() override {
-    for (const BackendInfo& b : backends())
-      if (b.kind == BackendKind::OpenCL && !b.usable)
-        GTEST_SKIP() << "no OpenCL device: " << b.reason;
-  }
-};
+class OpenCl : public test::OpenClTest {};
 
 std::size_t total(const Shape& s) {
   return std::accumulate(s.begin(), s.end(), std::size_t{1}, std::multiplies<>());

@@ -21,6 +21,7 @@
 #include "dctx/backend.hpp"
 #include "dctx/block8.hpp"
 #include "expect_error.hpp"
+#include "opencl/opencl_test.hpp"
 #ifdef DCTX_DATA_DIR
 #include "dctx/image_io.hpp"
 #endif
@@ -31,14 +32,7 @@ namespace {
 using testing_support::expect_error;
 using I16 = std::int16_t;
 
-class OpenClBlock8 : public ::testing::Test {
- protected:
-  void SetUp() override {
-    for (const BackendInfo& b : backends())
-      if (b.kind == BackendKind::OpenCL && !b.usable)
-        GTEST_SKIP() << "no OpenCL device: " << b.reason;
-  }
-};
+class OpenClBlock8 : public test::OpenClTest {};
 
 // ---- Batches of planes inside a backing buffer.
 
