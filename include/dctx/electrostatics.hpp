@@ -20,7 +20,7 @@ namespace dctx {
 ///   idcct2:      y(u, v) = sum_p sum_q x(p, q) cos(pi p (2u+1) / 2M) cos(pi q (2v+1) / 2N)
 ///   idxst_idct:  y(u, v) = sum_p sum_q x(p, q) sin(pi p (2u+1) / 2M) cos(pi q (2v+1) / 2N)
 ///   idct_idxst:  y(u, v) = sum_p sum_q x(p, q) cos(pi p (2u+1) / 2M) sin(pi q (2v+1) / 2N)
-/// (IDXST: y_k = sum_n x_n sin(pi n (2k+1) / 2N), the DST-III of x shifted by one, halved.)
+/// (IDXST: y_k = sum_n x_n sin(pi n (2k+1) / 2N), the core's DXST-III halved: Kind::DXST.)
 /// `out` may be `in`.
 enum class DreamTransform : unsigned char { IdcCt2 = 0, IdxstIdct = 1, IdctIdxst = 2 };
 void dream_transform(DreamTransform t, const ConstView<float>& in, const View<float>& out,
@@ -32,6 +32,10 @@ struct ElectrostaticsDesc {
   Shape shape;                           ///< bins: M along axis 0 (x), N along axis 1 (y)
   double bin_width = 1, bin_height = 1;  ///< the density map is divided by their product
   Precision precision = Precision::F64;
+  /// Where the four transforms run (the weighting pass and the energy run on the host; a device
+  /// back end copies each transform's data in and out, as its host-memory plans do).
+  BackendKind backend = BackendKind::Auto;
+  DeviceOptions device;  ///< the device of a CUDA or OpenCL system
   CpuOptions cpu;
 };
 

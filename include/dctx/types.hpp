@@ -21,7 +21,15 @@ namespace dctx {
 ///   DST-II  y_k = 2 sum_n x_n sin(pi (k+1)(2n+1)/(2N))                               FFTW RODFT10
 ///   DST-III y_k = (-1)^k x_{N-1} + 2 sum_{n<N-1} x_n sin(pi (n+1)(2k+1)/(2N))        FFTW RODFT01
 ///   DST-IV  y_k = 2 sum_n x_n sin(pi (2k+1)(2n+1)/(4N))                              FFTW RODFT11
-enum class Kind : std::uint8_t { DCT = 0, DST = 1 };
+/// and DXST, the shifted sine transform of DREAMPlace's electrostatics ("A New Acceleration
+/// Paradigm for Discrete Cosine Transform and Other Fourier-Related Transforms"), types 2 and 3:
+///   DXST-II  y_k = 2 sum_n x_n sin(pi k (2n+1)/(2N))       (y_0 = 0; y_k = DST-II(x)_{k-1})
+///   DXST-III y_k = 2 sum_{n>=1} x_n sin(pi n (2k+1)/(2N))  (x_0 unused; DST-III of x shifted
+///                                                           down by one, last entry 0)
+/// The paper's IDXST is DXST-III / 2. DXST-II and DXST-III are each other's transposes and
+/// invert each other (as DST-II/III do) on the vectors with x_0 = 0; norms as DST-II/III (M = 2N),
+/// with no orthogonalize correction (it would touch only the entry the shift drops).
+enum class Kind : std::uint8_t { DCT = 0, DST = 1, DXST = 2 };
 
 /// Normalisation, as scipy.fft's `norm`: which direction carries the 1/M factor
 /// (M = 2(N-1) for DCT-I, 2(N+1) for DST-I, 2N otherwise).

@@ -26,7 +26,7 @@ def idct_idxst(x, *, workers=None):
                                   "dctx.idct_idxst")
 
 
-def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None):
+def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None, backend=None):
     """One electrostatic step of DREAMPlace on a bin density map.
 
     Returns ``(potential, field_x, field_y, energy)`` as DREAMPlace's ElectricPotential
@@ -36,7 +36,8 @@ def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None
     idxst_idct(a w_u / (w_u^2 + w_v^2) / 2) and idct_idxst(a w_v / ... / 2), and the energy
     sum(potential * density / bin area). With ``potential=False`` the potential is not computed
     (None; one transform fewer) and the energy comes from the coefficients (Parseval).
-    float32 stays float32; other real dtypes are computed in float64.
+    float32 stays float32; other real dtypes are computed in float64. ``backend`` ("cpu",
+    "opencl", ...; default: the CPU) is where the four transforms run, on copies of the data.
     """
     fn = "dctx.electrostatics"
     try:
@@ -48,4 +49,4 @@ def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None
         if isinstance(b, bool) or not isinstance(b, numbers.Real):
             raise TypeError(f"{fn}: bin_size must be two numbers, not {bin_size!r}")
     return _dctx._electrostatics(_real(density, fn, "density"), float(bw), float(bh),
-                                 bool(potential), workers, fn)
+                                 bool(potential), workers, backend, fn)

@@ -9,7 +9,7 @@ from . import _dctx
 
 _ELEM = {np.dtype(np.float32): 0, np.dtype(np.float64): 1,
          np.dtype(np.complex64): 2, np.dtype(np.complex128): 3}
-_KIND = {"dct": 0, "dst": 1}
+_KIND = {"dct": 0, "dst": 1, "dxst": 2}
 
 
 class Plan:
@@ -33,8 +33,10 @@ class Plan:
         Transform type (default 2).
     norm : {"backward", "ortho", "forward"}, optional
         Normalization mode, as in scipy.fft.
-    kind : {"dct", "dst"}, optional
-        Cosine (default) or sine transform.
+    kind : {"dct", "dst", "dxst"}, optional
+        Cosine (default) or sine transform, or DREAMPlace's shifted sine transform (types 2
+        and 3 only: ``type=3`` is twice the IDXST of "A New Acceleration Paradigm for Discrete
+        Cosine Transform and Other Fourier-Related Transforms"; docs/electrostatics.md).
     inverse : bool, optional
         If True, the plan computes scipy's ``idct``/``idst``/``idctn``/``idstn`` instead.
     orthogonalize : bool, optional
@@ -84,7 +86,7 @@ class Plan:
         shape = _shape_tuple(shape)
         dt = _plan_dtype(dtype)
         if not (isinstance(kind, str) and kind in _KIND):
-            raise ValueError(f'dctx.Plan: kind must be "dct" or "dst", not {_show(kind)}')
+            raise ValueError(f'dctx.Plan: kind must be "dct", "dst" or "dxst", not {_show(kind)}')
         inverse = _flag(inverse, "inverse")
         # Axes, type, norm, orthogonalize, workers and the back end are checked by the extension
         # and the core (numpy's AxisError for an axis out of range, TypeError for a value of the

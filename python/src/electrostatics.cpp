@@ -55,13 +55,14 @@ nb::object dream_transform(nb::handle x, int t, nb::handle workers, const std::s
 
 template <class T>
 nb::tuple step(const Input& in, double bw, double bh, bool potential, int threads,
-               const std::string& fn) {
+               dctx::BackendKind backend, const std::string& fn) {
   dctx::ElectrostaticsDesc d;
   d.shape = {size_t(in.shape[0]), size_t(in.shape[1])};
   d.bin_width = bw;
   d.bin_height = bh;
   d.precision = precision_of(in.elem);
   d.cpu.threads = threads;
+  d.backend = backend;
   auto [fx, fxv] = new_like<T>(in);
   auto [fy, fyv] = new_like<T>(in);
   nb::object psi = nb::none();
@@ -83,11 +84,12 @@ nb::tuple step(const Input& in, double bw, double bh, bool potential, int thread
 }
 
 nb::tuple electrostatics(nb::handle density, double bw, double bh, bool potential,
-                         nb::handle workers, const std::string& fn) {
+                         nb::handle workers, nb::handle backend_h, const std::string& fn) {
   const Input in = take_real_2d(density, fn, "density");
   const int threads = parse_workers(workers);
-  return in.elem == Elem::F32 ? step<float>(in, bw, bh, potential, threads, fn)
-                              : step<double>(in, bw, bh, potential, threads, fn);
+  const dctx::BackendKind backend = parse_backend_arg(backend_h, fn);
+  return in.elem == Elem::F32 ? step<float>(in, bw, bh, potential, threads, backend, fn)
+                              : step<double>(in, bw, bh, potential, threads, backend, fn);
 }
 
 }  // namespace
@@ -95,7 +97,7 @@ nb::tuple electrostatics(nb::handle density, double bw, double bh, bool potentia
 void bind_electrostatics(nb::module_& m) {
   m.def("_dream_transform", &dream_transform, "x"_a, "t"_a, "workers"_a.none(), "fn"_a);
   m.def("_electrostatics", &electrostatics, "density"_a, "bin_width"_a, "bin_height"_a,
-        "potential"_a, "workers"_a.none(), "fn"_a);
+        "potential"_a, "workers"_a.none(), "backend"_a.none(), "fn"_a);
 }
 
 }  // namespace dctx_py

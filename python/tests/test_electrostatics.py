@@ -9,51 +9,12 @@ import math
 
 import numpy as np
 import pytest
-import scipy.fft as sf
 
 import dctx
+from dreamplace_reference import idxt, synthetic_placement, transcription
 
 C = 1.0  # relative error <= C * eps * log2(N)
 EPS = {np.dtype(np.float32): 1.19e-7, np.dtype(np.float64): 2.2e-16}
-
-
-def idxt(x, sine, axis):
-    """DREAMPlace's idxt along `axis`: y_k = sum_u x_u cos|sin(pi u (2k+1) / 2N)."""
-    x = np.moveaxis(np.asarray(x, dtype=np.float64), axis, -1)
-    n = x.shape[-1]
-    expk = 2 * np.exp(1j * np.pi * np.arange(n) / (2 * n))
-    padded = np.concatenate([x * expk, np.zeros_like(x)], axis=-1)
-    y = np.fft.ifft(padded, axis=-1)[..., :n] * n
-    return np.moveaxis(y.imag if sine else y.real, -1, axis)
-
-
-def transcription(density, bw, bh):
-    m, n = density.shape
-    rho = density.astype(np.float64) / (bw * bh)
-    auv = sf.dctn(rho, type=2) / (m * n)       # DREAMPlace's dct2: (2/N) sum ... per axis
-    wu = (2 * np.pi / m * np.arange(m))[:, None]
-    wv = (2 * np.pi / n * np.arange(n))[None, :]
-    w2 = wu ** 2 + wv ** 2
-    w2[0, 0] = 1.0
-    inv = 1.0 / w2
-    inv[0, 0] = 0.0
-    potential = idxt(idxt(auv * inv, False, 1), False, 0)
-    field_x = idxt(idxt(auv * wu * inv / 2, False, 1), True, 0)   # idxst_idct
-    field_y = idxt(idxt(auv * wv * inv / 2, True, 1), False, 0)   # idct_idxst
-    return potential, field_x, field_y, float((potential * rho).sum())
-
-
-def synthetic_placement(m, n, cells, rng):
-    """Rectangular cells of random sizes at random places, their overlap with each bin added up
-    (as a density map is built), bins of 1 x 1."""
-    d = np.zeros((m, n))
-    for _ in range(cells):
-        w, h = rng.uniform(0.5, 4, 2)
-        x, y = rng.uniform(0, m - w), rng.uniform(0, n - h)
-        for i in range(int(x), min(m, int(math.ceil(x + w)))):
-            for j in range(int(y), min(n, int(math.ceil(y + h)))):
-                d[i, j] += (min(i + 1, x + w) - max(i, x)) * (min(j + 1, y + h) - max(j, y))
-    return d
 
 
 def rel(a, b):
@@ -88,6 +49,29 @@ def test_transforms_against_the_published_ones(fn, s0, s1):
     x = np.random.default_rng(3).uniform(-1, 1, (24, 17))
     want = idxt(idxt(x, s1, 1), s0, 0)
     assert rel(fn(x), want) <= C * EPS[np.dtype(np.float64)] * math.log2(x.size)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("n", [1, 2, 7, 16, 33])
+def test_dxst_kind_is_the_papers_idxst(n, dtype):
+    """kind="dxst": type 3 is twice DREAMPlace's IDXST (its FFT transcription above), type 2 its
+    transpose (the definition as a matrix), and the inverse plans swap them."""
+    x = np.random.default_rng(n).uniform(-1, 1, (5, n)).astype(dtype)
+    bound = 4 * EPS[np.dtype(dtype)] * math.log2(max(n, 2))
+    k = np.arange(n)
+    sin = np.sin(np.pi * np.outer(2 * k + 1, k) / (2 * n))    # sin(pi n (2k+1) / 2N), [k, n]
+    want3 = 2 * idxt(x, True, 1)
+    want2 = 2 * x.astype(np.float64) @ sin                     # y_k = 2 sum_n x_n sin(pi k (2n+1)/2N)
+    for typ, want in ((3, want3), (2, want2)):
+        got = dctx.Plan(x.shape, dtype, axes=-1, type=typ, kind="dxst")(x)
+        assert got.dtype == dtype
+        assert np.linalg.norm(got - want) <= bound * max(np.linalg.norm(want), 1e-300)
+        inv = dctx.Plan(x.shape, dtype, axes=-1, type=5 - typ, kind="dxst", inverse=True)(x)
+        assert np.linalg.norm(inv - want / (2 * n)) <= bound * max(np.linalg.norm(want) / n, 1e-300)
+    with pytest.raises(ValueError, match="type 4 for dxst"):
+        dctx.Plan((4,), kind="dxst", type=4)
+    with pytest.raises(ValueError, match='kind must be "dct", "dst" or "dxst"'):
+        dctx.Plan((4,), kind="dxt")
 
 
 @pytest.mark.parametrize("call,error,match", [

@@ -91,3 +91,18 @@ def test_block8_functions_on_opencl_equal_the_cpu():
     assert np.array_equal(got, want) and psnr == psnr_cpu
     with pytest.raises(TypeError, match="dctx.block8: backend must be a string"):
         dctx.block8(x, backend=2)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_electrostatics_on_opencl(dtype):
+    """DREAMPlace's step with its four transforms (DCT-II, DCT-III and the shifted DXST-III) on the
+    device agrees with the CPU's."""
+    density = np.random.default_rng(5).uniform(0, 1, (40, 56)).astype(dtype)
+    dev = dctx.electrostatics(density, (2.0, 0.5), backend="opencl")
+    cpu = dctx.electrostatics(density, (2.0, 0.5), backend="cpu")
+    bound = 2 * _bound(dtype, density.shape, [0, 1])
+    for g, w in zip(dev[:3], cpu[:3]):
+        assert g.dtype == dtype and _rel(g, w) <= bound
+    assert abs(dev[3] - cpu[3]) <= bound * abs(cpu[3])
+    with pytest.raises(TypeError, match="backend must be a string"):
+        dctx.electrostatics(density, backend=3)

@@ -72,9 +72,9 @@ int dctx_plan_create(dctx_plan** plan, int rank, const size_t* shape, int naxes,
     if (kinds || types) {
       for (int i = 0; i < nt; ++i) {
         const int k = kinds ? kinds[i] : DCTX_DCT;
-        if (k != DCTX_DCT && k != DCTX_DST) throw dctx::Error("kind must be DCTX_DCT or DCTX_DST");
-        d.transforms.push_back(
-            {k == DCTX_DCT ? dctx::Kind::DCT : dctx::Kind::DST, types ? types[i] : 2});
+        if (k != DCTX_DCT && k != DCTX_DST && k != DCTX_DXST)
+          throw dctx::Error("kind must be DCTX_DCT, DCTX_DST or DCTX_DXST");
+        d.transforms.push_back({static_cast<dctx::Kind>(k), types ? types[i] : 2});
       }
     }
     d.precision = precision == DCTX_F32 ? dctx::Precision::F32 : dctx::Precision::F64;

@@ -36,6 +36,11 @@ int sin_sign(std::uint64_t p, std::uint64_t q) {
 int r2r_coefficient_sign(AxisTransform t, std::size_t n, std::size_t k, std::size_t j) {
   const std::uint64_t N = n, K = k, J = j;
   const bool dct = t.kind == Kind::DCT;
+  if (t.kind == Kind::DXST) {  // II: sin(pi k (2j+1) / 2N); III: sin(pi j (2k+1) / 2N)
+    if (t.type == 2) return sin_sign(K * (2 * J + 1), 2 * N);
+    if (t.type == 3) return sin_sign(J * (2 * K + 1), 2 * N);
+    throw Error("internal: dxst type " + std::to_string(t.type));
+  }
   switch (t.type) {
     case 1:
       if (dct) {  // x_0 + (-1)^k x_{N-1} + 2 sum cos(pi k j / (N-1))

@@ -8,7 +8,14 @@ namespace dctx {
 
 // The parsers are case-sensitive, as scipy.fft's arguments are: "Ortho" is not a norm.
 
-std::string_view to_string(Kind k) { return k == Kind::DCT ? "dct" : "dst"; }
+std::string_view to_string(Kind k) {
+  switch (k) {
+    case Kind::DCT: return "dct";
+    case Kind::DST: return "dst";
+    case Kind::DXST: return "dxst";
+  }
+  return "?";
+}
 std::string_view to_string(Norm n) {
   switch (n) {
     case Norm::Backward: return "backward";
@@ -33,7 +40,8 @@ Kind parse_kind(std::string_view s) {
   const std::string_view l = s;
   if (l == "dct") return Kind::DCT;
   if (l == "dst") return Kind::DST;
-  throw Error("unknown transform kind '" + std::string(s) + "' (expected dct or dst)");
+  if (l == "dxst") return Kind::DXST;
+  throw Error("unknown transform kind '" + std::string(s) + "' (expected dct, dst or dxst)");
 }
 Norm parse_norm(std::string_view s) {
   const std::string_view l = s;

@@ -7,6 +7,9 @@
 //    Discrete Cosine Transform and Other Fourier-Related Transforms"): an even/odd reordering, one
 //    real FFT of length n and a quarter-wave rotation exp(-i pi k/(2n)).
 //  - DST-II/III: DST-II(x)_k = DCT-II((-1)^n x_n)_{n-1-k}; DST-III(x)_n = (-1)^n DCT-III(rev x)_n.
+//  - DXST-II/III (DREAMPlace's shifted DST, dctx/types.hpp): DST-II with its output shifted up by
+//    one (y_0 = 0), DST-III of the input shifted down by one: the reversals above then run over
+//    x[1..n) and x[0] is zeroed, which also drops the orthogonalize entry.
 //  - type IV, even n: one complex FFT of n/2 points on z_j = (x_{2j} + i x_{n-1-2j})
 //    exp(-i pi (4j+1)/(4n)), post-rotation exp(-i pi k/n); odd n: a complex FFT of 2n points.
 //    DST-IV(x)_k = (-1)^k DCT-IV(rev x)_k.
@@ -40,7 +43,8 @@ class R2R {
       : t_(c.computed),
         n_(c.n),
         ortho_(c.ortho),
-        dst_(c.computed.kind == Kind::DST),
+        dst_(c.computed.kind != Kind::DCT),
+        shift_(c.computed.kind == Kind::DXST),
         c0_(static_cast<T0>(c.c0)),
         tw_(ToCxTable<T0>(c.pre)),
         tw2_(ToCxTable<T0>(c.post)) {
@@ -77,7 +81,7 @@ class R2R {
   }
 
   std::string name() const {
-    std::string r = dst_ ? "DST-" : "DCT-";
+    std::string r = shift_ ? "DXST-" : dst_ ? "DST-" : "DCT-";
     static const char* roman[] = {"", "I", "II", "III", "IV"};
     r += roman[t_.type];
     const bool blue = (rfft_ && rfft_->bluestein()) || (cfft_ && cfft_->bluestein());
@@ -88,6 +92,14 @@ class R2R {
   template <class T>
   static void NegateOdd(T* x, std::size_t n) {
     for (std::size_t i = 1; i < n; i += 2) x[i] = -x[i];
+  }
+
+  // DST-II/III's reversal; for DXST the reversal of x[1..n) with x[0] = 0 (see the top).
+  template <class T>
+  void ReverseOrShift(T* x) const {
+    if (!shift_) return std::reverse(x, x + n_);
+    std::reverse(x + 1, x + n_);
+    x[0] = T{};
   }
 
   template <class T>
@@ -106,13 +118,13 @@ class R2R {
       x[k] = z.r;
       if (n - k != k) x[n - k] = -z.i;
     }
-    if (dst_) std::reverse(x, x + n);
+    if (dst_) ReverseOrShift(x);
   }
 
   template <class T>
   void Exec3(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_;
-    if (dst_) std::reverse(x, x + n);
+    if (dst_) ReverseOrShift(x);
     Cx<T>* Z = s;
     T* v = reinterpret_cast<T*>(s + n / 2 + 1);
     Cx<T>* rs = s + n / 2 + 1 + (n + 1) / 2;
@@ -189,7 +201,7 @@ class R2R {
 
   AxisTransform t_;
   std::size_t n_;
-  bool ortho_, dst_;
+  bool ortho_, dst_, shift_;
   T0 c0_ = 1;
   std::vector<Cx<T0>> tw_, tw2_;
   std::size_t scratch_ = 0;

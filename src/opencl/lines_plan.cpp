@@ -22,7 +22,7 @@ constexpr int kMaxOuter = 8;  // other axes a pass can walk (the kernel's long8 
 struct Pass {
   int axis = 0;
   std::size_t n = 0, m = 0;
-  bool packed = false, dst = false;
+  bool packed = false, dst = false, shift = false;
   int type = 2;
   double c0 = 1;
   std::vector<std::size_t> radices;
@@ -101,7 +101,8 @@ class LinesPlan final : public detail::BackendPlan {
       p.axis = d.axes[i];
       p.n = d.shape[static_cast<std::size_t>(p.axis)];
       p.type = detail::effective_type(d, t);
-      p.dst = t.kind == Kind::DST;
+      p.dst = t.kind != Kind::DCT;
+      p.shift = t.kind == Kind::DXST;
       p.packed = p.type != 4 && p.n % 2 == 0;
       p.m = p.type == 4 ? (p.n % 2 == 0 ? p.n / 2 : 2 * p.n) : p.packed ? p.n / 2 : p.n;
       p.radices = p.m > 1 ? detail::fft_radices(p.m) : std::vector<std::size_t>{};
@@ -167,9 +168,12 @@ class LinesPlan final : public detail::BackendPlan {
     for (std::size_t i = 0; i < passes_.size(); ++i) {
       const Pass& p = passes_[i];
       static const char* roman[] = {"", "I", "II", "III", "IV"};
-      s += (i ? ", " : "") + std::string(p.dst ? "DST-" : "DCT-") + roman[p.type] + "(" +
-           std::to_string(p.n) + ") on axis " + std::to_string(p.axis) + ": " +
-           (p.packed ? "real FFT packed into " : "complex FFT of ") + std::to_string(p.m) +
+      s += (i ? ", " : "") +
+           std::string(p.shift ? "DXST-"
+                       : p.dst ? "DST-"
+                               : "DCT-") +
+           roman[p.type] + "(" + std::to_string(p.n) + ") on axis " + std::to_string(p.axis) +
+           ": " + (p.packed ? "real FFT packed into " : "complex FFT of ") + std::to_string(p.m) +
            " points in " + (p.global_buf ? "the global workspace" : "local memory");
     }
     return s;
@@ -241,7 +245,7 @@ class LinesPlan final : public detail::BackendPlan {
     std::string o = "-D N=" + std::to_string(p.n) + " -D M=" + std::to_string(p.m) +
                     " -D PACKED=" + std::to_string(p.packed) +
                     " -D TYPE=" + std::to_string(p.type) + " -D DST=" + std::to_string(p.dst) +
-                    " -D LINES=" + std::to_string(lines) +
+                    " -D SHIFT=" + std::to_string(p.shift) + " -D LINES=" + std::to_string(lines) +
                     " -D LINES_FASTEST=" + std::to_string(fastest) +
                     " -D GLOBAL_BUF=" + std::to_string(p.global_buf) +
                     " -D NSTAGES=" + std::to_string(p.radices.size()) +

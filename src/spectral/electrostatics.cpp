@@ -2,9 +2,9 @@
 // DREAMPlace's electrostatic step and its transforms (dctx/electrostatics.hpp) over the public
 // plans. Each of DREAMPlace's inverse transforms is a scipy type-3 transform of a reweighted input
 // (docs/electrostatics.md): along a cosine axis, IDCT(x) = DCT-III(x with x_0 doubled) / 2; along
-// a sine axis, IDXST(x) = DST-III(x shifted down by one, last entry 0) / 2. So every output is one
-// mixed DCT-III/DST-III plan run in place on coefficients that one pass writes already
-// reweighted and shifted.
+// a sine axis, IDXST(x) = DXST-III(x) / 2 (the core's shifted DST, dctx/types.hpp). So every
+// output is one mixed DCT-III/DXST-III plan run in place on coefficients that one pass writes
+// already reweighted.
 #include "dctx/electrostatics.hpp"
 
 #include "core/thread_pool.hpp"
@@ -23,11 +23,14 @@ namespace {
 
 constexpr long double kPi = 3.141592653589793238462643383279502884L;
 
-constexpr AxisTransform kCos{Kind::DCT, 3}, kSin{Kind::DST, 3};
+constexpr AxisTransform kCos{Kind::DCT, 3}, kSin{Kind::DXST, 3};
 
 PlanDesc type3_plan(const Shape& shape, Precision p, const CpuOptions& cpu, AxisTransform t0,
-                    AxisTransform t1) {
+                    AxisTransform t1, BackendKind backend = BackendKind::Auto,
+                    const DeviceOptions& device = {}) {
   PlanDesc d;
+  d.backend = backend;
+  d.device = device;
   d.shape = shape;
   d.axes = {0, 1};
   d.transforms = {t0, t1};
@@ -50,24 +53,9 @@ constexpr Precision precision_of() {
 }
 const char* name(Precision p) { return p == Precision::F32 ? "float32" : "float64"; }
 
-// z(i, j) = c(i + s0, j + s1) w0(i) w1(j) / 4 into `out`, with c(i, j) = coef(i, j) for the
-// DREAMPlace coefficients and zero past the end: s = 1 on a sine axis (the shift), the weight 2 at
-// index 0 of a cosine axis.
-template <class T, class Coef>
-void write_type3_input(const View<T>& out, bool sin0, bool sin1, Coef coef) {
-  const std::size_t m = out.shape()[0], n = out.shape()[1];
-  for (std::size_t i = 0; i < m; ++i) {
-    T* row = out.data() + static_cast<std::ptrdiff_t>(i) * out.strides()[0];
-    const std::size_t p = i + (sin0 ? 1 : 0);
-    const double w0 = (!sin0 && i == 0) ? 0.5 : 0.25;
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::size_t q = j + (sin1 ? 1 : 0);
-      const double w = (!sin1 && j == 0) ? 2 * w0 : w0;
-      T& z = row[static_cast<std::ptrdiff_t>(j) * out.strides()[1]];
-      z = (p < m && q < n) ? static_cast<T>(coef(p, q) * w) : T(0);
-    }
-  }
-}
+// The type-3 weight of index k along an axis: 1/2, and 1 at index 0 of a cosine axis (its
+// doubled x_0 halved); a sine axis's index 0 is unused by DXST-III.
+inline double type3_weight(bool sine, std::size_t k) { return (!sine && k == 0) ? 1.0 : 0.5; }
 
 }  // namespace
 
@@ -87,7 +75,13 @@ static void dream_any(DreamTransform t, const ConstView<T>& in, const View<T>& o
     for (std::size_t j = 0; j < s[1]; ++j)
       c[i * s[1] + j] = in.data()[static_cast<std::ptrdiff_t>(i) * in.strides()[0] +
                                   static_cast<std::ptrdiff_t>(j) * in.strides()[1]];
-  write_type3_input(out, sin0, sin1, [&](std::size_t p, std::size_t q) { return c[p * s[1] + q]; });
+  for (std::size_t i = 0; i < s[0]; ++i) {
+    T* row = out.data() + static_cast<std::ptrdiff_t>(i) * out.strides()[0];
+    const double w0 = type3_weight(sin0, i);
+    for (std::size_t j = 0; j < s[1]; ++j)
+      row[static_cast<std::ptrdiff_t>(j) * out.strides()[1]] =
+          static_cast<T>(c[i * s[1] + j] * w0 * type3_weight(sin1, j));
+  }
   cached_plan(type3_plan(s, precision_of<T>(), cpu, sin0 ? kSin : kCos, sin1 ? kSin : kCos))
       ->execute(out);
 }
@@ -117,7 +111,7 @@ struct ElectrostaticSystem::Impl {
         throw Error("electrostatics: an output's shape differs from the " + std::to_string(m) +
                     " x " + std::to_string(n) + " bin grid");
     // a = DCT2(rho / (bw bh)) = scipy's dctn(rho) / (M N bw bh), computed into field_x, which
-    // the weighting pass then overwrites a row behind its reads. No scratch array.
+    // the weighting pass then overwrites row by row, each row read first. No scratch array.
     dct2->execute(density, fx);
     const long double parseval = weight(potential_out, fx, fy);
     field_x->execute(fx);
@@ -142,11 +136,10 @@ struct ElectrostaticSystem::Impl {
   }
 
   // The weighting pass: from a (in fx), the type-3 inputs of the potential (when wanted),
-  // field_y and field_x, with t = a / (w_u^2 + w_v^2) formed once per entry (t(0, 0) = 0):
-  //   potential(i, j) = t(i, j) g(i) g(j),  field_y(i, j) = t(i, j + 1) w_v(j + 1) / 2 g(i),
-  //   field_x(i, j) = t(i + 1, j) w_u(i + 1) / 2 g(j),  g(0) = 1/2, g(k > 0) = 1/4 per factor,
-  // zero past the end (write_type3_input's weights and shifts). Row i of field_x reads a's row
-  // i + 1, so each chunk of rows first saves the row after it, before any chunk writes.
+  // field_x and field_y, row by row in place, with t = a / (w_u^2 + w_v^2) formed once per entry
+  // (t(0, 0) = 0) and type3_weight's factors h:
+  //   potential(i, j) = t h_cos(i) h_cos(j),  field_x(i, j) = t w_u(i) / 2 h_sin(i) h_cos(j),
+  //   field_y(i, j) = t w_v(j) / 2 h_cos(i) h_sin(j).
   // Returns the Parseval sum of a^2 / (w_u^2 + w_v^2).
   template <class T>
   long double weight(const View<T>* pot, const View<T>& fx, const View<T>& fy) const {
@@ -157,63 +150,39 @@ struct ElectrostaticSystem::Impl {
     };
     const int threads = spectral::pass_threads(m * n, desc.cpu.threads);
     const std::size_t chunks = std::min<std::size_t>(m, std::size_t(threads));
-    std::vector<std::size_t> start(chunks + 1);
-    for (std::size_t c = 0; c <= chunks; ++c) start[c] = c * m / chunks;
-    std::vector<std::vector<T>> saved(chunks);  // a's row start[c + 1], read by chunk c
-    for (std::size_t c = 0; c + 1 < chunks; ++c) {
-      const T* r = row_of(fx, start[c + 1]);
-      saved[c].resize(n);
-      for (std::size_t j = 0; j < n; ++j)
-        saved[c][j] = r[static_cast<std::ptrdiff_t>(j) * fx.strides()[1]];
-    }
     std::vector<long double> sums(chunks, 0);
     detail::parallel_for(int(chunks), chunks, [&](std::size_t c0, std::size_t c1) {
-      std::vector<double> cur(n + 1), next(n + 1);  // t of rows i and i + 1, t(., n) = 0
+      std::vector<double> t(n);
       for (std::size_t c = c0; c < c1; ++c) {
-        // t of row i from a's row at `src` (stride s); returns the row's a * t sum.
-        const auto t_row = [&](std::vector<double>& t, const T* src, std::ptrdiff_t s,
-                               std::size_t i) {
-          double sum = 0;
+        long double total = 0;
+        for (std::size_t i = c * m / chunks; i < (c + 1) * m / chunks; ++i) {
+          T* xr = row_of(fx, i);
+          const std::ptrdiff_t xs = fx.strides()[1];
           const double wu2 = wu[i] * wu[i];
+          double sum = 0;
           t[0] = 0;  // the zero-frequency term of row 0
           for (std::size_t j = i == 0 ? 1 : 0; j < n; ++j) {
-            const double a = double(src[static_cast<std::ptrdiff_t>(j) * s]) * scale;
+            const double a = double(xr[static_cast<std::ptrdiff_t>(j) * xs]) * scale;
             t[j] = a / (wu2 + wv2[j]);
             sum += a * t[j];
           }
-          t[n] = 0;
-          return sum;
-        };
-        long double total = t_row(cur, row_of(fx, start[c]), fx.strides()[1], start[c]);
-        for (std::size_t i = start[c]; i < start[c + 1]; ++i) {
-          const bool has_next = i + 1 < m;
-          if (has_next) {  // the next chunk's first row is in its own sum
-            const bool saved_row = i + 1 == start[c + 1];
-            const double sum = t_row(next, saved_row ? saved[c].data() : row_of(fx, i + 1),
-                                     saved_row ? 1 : fx.strides()[1], i + 1);
-            if (!saved_row) total += sum;
-          }
-          const double gi = i == 0 ? 0.5 : 0.25;
+          total += sum;
+          const double hi = type3_weight(false, i);
           if (pot) {
             T* pr = row_of(*pot, i);
-            const std::ptrdiff_t s = pot->strides()[1];
-            pr[0] = static_cast<T>(cur[0] * gi * 2);
-            for (std::size_t j = 1; j < n; ++j)
-              pr[static_cast<std::ptrdiff_t>(j) * s] = static_cast<T>(cur[j] * gi);
+            const std::ptrdiff_t ps = pot->strides()[1];
+            for (std::size_t j = 0; j < n; ++j)
+              pr[static_cast<std::ptrdiff_t>(j) * ps] =
+                  static_cast<T>(t[j] * hi * type3_weight(false, j));
           }
           T* yr = row_of(fy, i);
           const std::ptrdiff_t ys = fy.strides()[1];
           for (std::size_t j = 0; j < n; ++j)
-            yr[static_cast<std::ptrdiff_t>(j) * ys] =
-                static_cast<T>(cur[j + 1] * (j + 1 < n ? wv[j + 1] : 0.0) * (gi / 2));
-          T* xr = row_of(fx, i);
-          const std::ptrdiff_t xs = fx.strides()[1];
-          const double gx = has_next ? wu[i + 1] / 2 : 0.0;
-          xr[0] = static_cast<T>(has_next ? next[0] * gx * 0.5 : 0.0);
-          for (std::size_t j = 1; j < n; ++j)
+            yr[static_cast<std::ptrdiff_t>(j) * ys] = static_cast<T>(t[j] * wv[j] * (hi / 4));
+          const double gx = wu[i] / 4;  // w_u(i) / 2 h_sin(i)
+          for (std::size_t j = 0; j < n; ++j)
             xr[static_cast<std::ptrdiff_t>(j) * xs] =
-                static_cast<T>(has_next ? next[j] * gx * 0.25 : 0.0);
-          std::swap(cur, next);
+                static_cast<T>(t[j] * gx * type3_weight(false, j));
         }
         sums[c] = total;
       }
@@ -232,11 +201,13 @@ ElectrostaticSystem::ElectrostaticSystem(const ElectrostaticsDesc& desc) {
   auto impl = std::make_unique<Impl>();
   impl->desc = desc;
   const Shape& s = desc.shape;
-  PlanDesc forward = type3_plan(s, desc.precision, desc.cpu, {Kind::DCT, 2}, {Kind::DCT, 2});
-  impl->dct2 = cached_plan(forward);
-  impl->potential = cached_plan(type3_plan(s, desc.precision, desc.cpu, kCos, kCos));
-  impl->field_x = cached_plan(type3_plan(s, desc.precision, desc.cpu, kSin, kCos));
-  impl->field_y = cached_plan(type3_plan(s, desc.precision, desc.cpu, kCos, kSin));
+  const auto plan = [&](AxisTransform t0, AxisTransform t1) {
+    return cached_plan(type3_plan(s, desc.precision, desc.cpu, t0, t1, desc.backend, desc.device));
+  };
+  impl->dct2 = plan({Kind::DCT, 2}, {Kind::DCT, 2});
+  impl->potential = plan(kCos, kCos);
+  impl->field_x = plan(kSin, kCos);
+  impl->field_y = plan(kCos, kSin);
   for (std::size_t u = 0; u < s[0]; ++u) impl->wu.push_back(double(2 * kPi * u / s[0]));
   for (std::size_t v = 0; v < s[1]; ++v) impl->wv.push_back(double(2 * kPi * v / s[1]));
   for (double w : impl->wv) impl->wv2.push_back(w * w);

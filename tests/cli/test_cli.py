@@ -76,6 +76,15 @@ with tempfile.TemporaryDirectory() as d:
             y = np.load(out)
             n = max(shape) if axes is None else max(shape[a] for a in axes)
             check(y.dtype == dtype and rel(y, want) <= tol(dtype, n), f"{shape} {dtype} {args} err={rel(y, want)}")
+    # DREAMPlace's shifted DST (--kind dxst): type 3 is twice the paper's IDXST, by definition.
+    x = rng.uniform(-1, 1, (4, 9))
+    np.save(src, x)
+    r = run("transform", src, out, "--kind", "dxst", "--type", 3, "--axes", "1")
+    k = np.arange(9)
+    want = 2 * x @ np.sin(np.pi * np.outer(k, 2 * k + 1) / 18)  # [n, k]: sin(pi n (2k+1) / 2N)
+    check(r.returncode == 0 and rel(np.load(out), want) < 1e-13, f"dxst: {r.stderr}")
+    r = run("transform", src, out, "--kind", "dxst", "--type", 4)
+    check(r.returncode != 0 and "type 4 for dxst" in r.stderr, f"dxst type 4: {r.stderr}")
     # A prime length through Bluestein, float64.
     x = rng.uniform(-1, 1, 1009)
     np.save(src, x)

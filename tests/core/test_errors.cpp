@@ -32,6 +32,10 @@ TEST(Errors, BadDescriptions) {
   // Plans whose tables no memory could hold fail at once, before any allocation.
   expect_error(PlanDesc{.shape = {std::size_t(1) << 58}}, "GiB of plan tables");
   expect_error(PlanDesc{.shape = {16, std::size_t(1) << 40}}, "GiB of plan tables");
+  expect_error(PlanDesc{.shape = {4}, .kind = Kind::DXST, .type = 1}, "type 1 for dxst");
+  expect_error(PlanDesc{.shape = {4, 4}, .transforms = {{Kind::DCT, 2}, {Kind::DXST, 4}}},
+               "type 4 for dxst (expected 2 or 3)");
+  expect_error(PlanDesc{.shape = {4}, .kind = Kind(7)}, "invalid transform kind");
   // DST-I of length 1 is defined.
   EXPECT_NO_THROW(Plan(PlanDesc{.shape = {1}, .kind = Kind::DST, .type = 1}));
 }

@@ -105,6 +105,22 @@ TEST_P(Nd, MixedKindsPerAxis) {
                     Direction::Inverse, 2);
 }
 
+TEST_P(Nd, DreamPlaceKinds) {
+  // IDCT_IDXST and IDXST_IDCT of "A New Acceleration Paradigm for Discrete Cosine Transform and
+  // Other Fourier-Related Transforms" are DCT-III x DXST-III (up to the weights of
+  // dctx::dream_transform); small grids take the matrix route, larger ones the row-column one.
+  const AxisTransform c3{Kind::DCT, 3}, s3{Kind::DXST, 3}, s2{Kind::DXST, 2};
+  for (const Shape& s : {Shape{8, 8}, Shape{16, 12}, Shape{64, 48}, Shape{33, 20}})
+    for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+      check_case<double>({s, {}, {c3, s3}}, Norm::Backward, dir, 1);
+      check_case<double>({s, {}, {s3, c3}}, Norm::Ortho, dir, 2);
+      check_case<float>({s, {}, {s2, s2}}, Norm::Forward, dir, 1);
+      check_case<float>({s, {}, {s3, s3}}, Norm::Ortho, dir, 2);
+    }
+  check_case<double>({{6, 10, 12}, {}, {s3, c3, s2}}, Norm::Backward, Direction::Forward, 2);
+  check_case<float>({{9, 1, 7}, {0, 1}, {s2, s3}}, Norm::Ortho, Direction::Inverse, 1);
+}
+
 template <class T>
 std::vector<T> contiguous_result(const Shape& s, const std::vector<int>& axes,
                                  const std::vector<T>& x) {

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -68,8 +69,10 @@ struct Case {
   Decomposition dec;
 };
 
-const AxisTransform kAll[] = {{Kind::DCT, 1}, {Kind::DCT, 2}, {Kind::DCT, 3}, {Kind::DCT, 4},
-                              {Kind::DST, 1}, {Kind::DST, 2}, {Kind::DST, 3}, {Kind::DST, 4}};
+const AxisTransform kAll[] = {{Kind::DCT, 1},  {Kind::DCT, 2}, {Kind::DCT, 3}, {Kind::DCT, 4},
+                              {Kind::DST, 1},  {Kind::DST, 2}, {Kind::DST, 3}, {Kind::DST, 4},
+                              {Kind::DXST, 2}, {Kind::DXST, 3}};
+constexpr std::size_t kKinds = std::size(kAll);
 
 template <class T>
 void check_case(const Case& c, Layout in_layout, Layout out_layout, unsigned salt) {
@@ -77,7 +80,8 @@ void check_case(const Case& c, Layout in_layout, Layout out_layout, unsigned sal
   d.shape = c.shape;
   d.axes = c.axes;
   const std::vector<int> axes = resolve_axes(c.shape.size(), c.axes);
-  for (std::size_t k = 0; k < axes.size(); ++k) d.transforms.push_back(kAll[(salt + 3 * k) % 8]);
+  for (std::size_t k = 0; k < axes.size(); ++k)
+    d.transforms.push_back(kAll[(salt + 3 * k) % kKinds]);
   d.precision = sizeof(T) == 4 ? Precision::F32 : Precision::F64;
   d.norm = Norm(salt % 3);
   d.direction = Direction(salt / 3 % 2);

@@ -16,6 +16,7 @@
 
 #include "dctx/backend.hpp"
 #include "dctx/dctx.hpp"
+#include "dctx/electrostatics.hpp"
 #include "dctx/opencl.hpp"
 #include "expect_error.hpp"
 #include "opencl/opencl_test.hpp"
@@ -108,6 +109,57 @@ TEST_F(OpenCl, MixedKindsPerAxis) {
         d.orthogonalize = false;
         check<float>(d, seed++);
       }
+}
+
+// DREAMPlace's shifted sine transform on the device (SHIFT in r2r_lines.cl): packed (even) and
+// complex (odd) lines, the paper's IDCT_IDXST / IDXST_IDCT pairs, every norm and direction.
+TEST_F(OpenCl, ShiftedSineOnTheDevice) {
+  const AxisTransform c3{Kind::DCT, 3}, s3{Kind::DXST, 3}, s2{Kind::DXST, 2};
+  unsigned seed = 150;
+  for (const auto& m : std::vector<std::vector<AxisTransform>>{{c3, s3}, {s3, c3}, {s2, s2}})
+    for (const Shape& s : {Shape{16, 10}, Shape{7, 33}, Shape{1, 5}, Shape{2, 1}, Shape{64, 96}})
+      for (Norm norm : {Norm::Backward, Norm::Ortho, Norm::Forward})
+        for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+          const PlanDesc d = desc(s, m, norm, dir, Precision::F64);
+          check<double>(d, seed++);
+          check<float>(d, seed++);
+          EXPECT_NE(Plan(d).describe().find("DXST-"), std::string::npos);
+        }
+}
+
+// DREAMPlace's electrostatic step with its four transforms on the device agrees with the CPU's.
+TEST_F(OpenCl, ElectrostaticStep) {
+  for (Precision prec : {Precision::F64, Precision::F32}) {
+    const std::size_t m = 48, n = 66;
+    std::vector<double> rho = oracle::random_vector<double>(m * n, 170);
+    for (double& v : rho) v = std::fabs(v);
+    ElectrostaticsDesc d;
+    d.shape = {m, n};
+    d.bin_width = 2;
+    d.precision = prec;
+    const auto run = [&]<class T>(T, BackendKind b, std::vector<std::vector<T>>& out) {
+      d.backend = b;
+      const std::vector<T> r(rho.begin(), rho.end());
+      out.assign(3, std::vector<T>(m * n, std::numeric_limits<T>::quiet_NaN()));
+      return ElectrostaticSystem(d).solve(
+          ConstView<T>(r.data(), {m, n}), View<T>(out[0].data(), {m, n}),
+          View<T>(out[1].data(), {m, n}), View<T>(out[2].data(), {m, n}));
+    };
+    const auto compare = [&]<class T>(T zero) {
+      std::vector<std::vector<T>> dev, cpu;
+      const double e_dev = run(zero, BackendKind::OpenCL, dev);
+      const double e_cpu = run(zero, BackendKind::CPU, cpu);
+      const double tol = 2 * oracle::tolerance<T>(n) * std::sqrt(2.0);
+      for (std::size_t k = 0; k < 3; ++k)
+        EXPECT_LE(oracle::rel_l2(dev[k], std::vector<LD>(cpu[k].begin(), cpu[k].end())), tol)
+            << "output " << k << " " << to_string(prec);
+      EXPECT_NEAR(e_dev, e_cpu, tol * std::fabs(e_cpu));
+    };
+    if (prec == Precision::F64)
+      compare(0.0);
+    else
+      compare(0.0f);
+  }
 }
 
 TEST_F(OpenCl, LongLinesAndPrimes) {

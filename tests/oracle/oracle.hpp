@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Test oracle: every DCT/DST type I-IV by its definition (scipy.fft's conventions), in long
-// double, with scipy's norm / orthogonalize / inverse rules; plus error metrics and the one
-// tolerance constant of the test suite.
+// Test oracle: every DCT/DST type I-IV (and DXST-II/III) by its definition (scipy.fft's
+// conventions), in long double, with scipy's norm / orthogonalize / inverse rules; plus error
+// metrics and the one tolerance constant of the test suite.
 #pragma once
 
 #include <cmath>
@@ -69,6 +69,14 @@ inline LD transform_at(Kind kind, int type, const std::vector<LD>& x, std::size_
   const long long N = static_cast<long long>(x.size());
   const long long kk = static_cast<long long>(k);
   LD s = 0;
+  if (kind == Kind::DXST) {  // types 2 and 3 only (dctx/types.hpp)
+    if (type == 2) {
+      for (long long n = 0; n < N; ++n) s += 2 * x[n] * sinpi(kk * (2 * n + 1), 2 * N);
+    } else {
+      for (long long n = 1; n < N; ++n) s += 2 * x[n] * sinpi(n * (2 * kk + 1), 2 * N);
+    }
+    return s;
+  }
   if (kind == Kind::DCT) {
     switch (type) {
       case 1:

@@ -135,9 +135,9 @@ void CheckElectrostatics() {
 TEST(Electrostatics, PublishedAlgorithmFloat64) { CheckElectrostatics<double>(); }
 TEST(Electrostatics, PublishedAlgorithmFloat32) { CheckElectrostatics<float>(); }
 
-// The weighting pass splits rows into chunks across threads (each chunk saving the row after it
-// before field_x is overwritten): 3 threads on strided outputs give one thread's contiguous
-// results, and the energies agree to rounding.
+// The weighting pass splits rows into chunks across threads (each row read before field_x, which
+// holds the coefficients, is overwritten): 3 threads on strided outputs give one thread's
+// contiguous results, and the energies agree to rounding.
 TEST(Electrostatics, ThreadsAndStridesAgree) {
   const std::size_t m = 301, n = 257;  // past the pass's threshold for threads
   std::mt19937 rng{3};

@@ -17,15 +17,18 @@
 //    twiddles come from the core's double-precision table of exp(-2 pi i t / M). The inverse runs
 //    the forward FFT on conjugates.
 //  - DST-II(x)_k = DCT-II((-1)^n x_n)_{N-1-k}; DST-III(x)_n = (-1)^n DCT-III(rev x)_n.
+//  - DXST (SHIFT, dctx/types.hpp): DST-II with its output shifted up by one (y_0 = 0), DST-III of
+//    its input shifted down by one (x_0 unused): the reversed index N-1-i becomes N-i, and the
+//    DC entry, which the shift drops, is a zero.
 //
 // Type IV: one complex FFT of N/2 points on z_j = (x_{2j} + i x_{N-1-2j}) exp(-i pi (4j+1)/(4N))
 // and the post-rotation exp(-i pi k/N) for even N, of 2N points for odd N (the CPU's algorithm,
 // core/r2r_tables.hpp); DST-IV(x)_k = (-1)^k DCT-IV(rev x)_k.
 //
 // Specialised by the build options: REAL (float or double), N, M, PACKED (N even), TYPE (2: the
-// DCT-II family, 3: DCT-III, 4: DCT-IV), DST, LINES (lines per work-group), LINES_FASTEST (the loads and
-// stores step across lines first: the column passes), GLOBAL_BUF (BUF is the global workspace),
-// NSTAGES and RADIX_LIST (the radices of M in stage order), OUTER (the number of other axes).
+// DCT-II family, 3: DCT-III, 4: DCT-IV), DST, SHIFT (DXST), LINES (lines per work-group),
+// LINES_FASTEST (the loads and stores step across lines first: the column passes), GLOBAL_BUF
+// (BUF is the global workspace), NSTAGES and RADIX_LIST (the radices of M in stage order), OUTER (the number of other axes).
 #ifdef DCTX_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef double REAL;
@@ -145,13 +148,19 @@ inline CX split_forward(CX a, CX b, CX w) {
 // Output k of the DCT-II from V[k] (rot[k] = 2 s exp(-i pi k / (2N)), c0 the DC factor).
 inline void store2(__global REAL* out, long ob, long os, int k, CX V, __global const CX* rot,
                    REAL c0) {
-#if DST
+#if SHIFT
+#define OUT_AT(i) out[ob + (long)(N - (i)) * os]
+#elif DST
 #define OUT_AT(i) out[ob + (long)(N - 1 - (i)) * os]
 #else
 #define OUT_AT(i) out[ob + (long)(i) * os]
 #endif
   if (k == 0) {
+#if SHIFT
+    out[ob] = 0;
+#else
     OUT_AT(0) = V.x * c0;
+#endif
   } else {
     const CX z = cmul(V, rot[k]);
     OUT_AT(k) = z.x;
@@ -163,12 +172,18 @@ inline void store2(__global REAL* out, long ob, long os, int k, CX V, __global c
 // Input k of the DCT-III as the rotated spectrum V[k] = (x_k - i x_{N-k}) rot[k], k <= N/2.
 inline CX load3(__global const REAL* in, long ib, long is, int k, __global const CX* rot,
                 REAL c0) {
-#if DST
+#if SHIFT
+#define IN_AT(i) in[ib + (long)(N - (i)) * is]
+#elif DST
 #define IN_AT(i) in[ib + (long)(N - 1 - (i)) * is]
 #else
 #define IN_AT(i) in[ib + (long)(i) * is]
 #endif
+#if SHIFT
+  if (k == 0) return (CX)(0, 0);
+#else
   if (k == 0) return (CX)(IN_AT(0) * c0, 0);
+#endif
   const REAL b = N - k == k ? IN_AT(k) : IN_AT(N - k);
   return cmul((CX)(IN_AT(k), -b), rot[k]);
 #undef IN_AT
