@@ -29,11 +29,11 @@ class JsonObject {
   }
   JsonObject& Int(const char* key, long long v) { return Raw(key, std::to_string(v)); }
   JsonObject& Bool(const char* key, bool v) { return Raw(key, v ? "true" : "false"); }
-  /// Left out when `v` is not finite.
-  JsonObject& Num(const char* key, double v) {
+  /// Left out when `v` is not finite. `digits` significant digits (17: the double exactly).
+  JsonObject& Num(const char* key, double v, int digits = 9) {
     if (!std::isfinite(v)) return *this;
     char b[64];
-    std::snprintf(b, sizeof b, "%.9g", v);
+    std::snprintf(b, sizeof b, "%.*g", digits, v);
     return Raw(key, b);
   }
   JsonObject& Shape(const char* key, const std::vector<std::size_t>& shape) {
