@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """One electrostatic step of DREAMPlace with dctx.electrostatics against the NumPy/scipy
-transcription of the published algorithm (python/tests/test_electrostatics.py) and against one
+transcription of the published algorithm (python/tests/dreamplace_reference.py) and against one
 dctx 2D DCT-II of the same grid, in one run, one thread each:
     python bench/electrostatics_bench.py [N ...]   (default 512 1024 2048; float32 and float64)
 Prints best-of-repeats milliseconds and the ratios (docs/benchmarks.md, "Electrostatics")."""
@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from best_of import best  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python", "tests"))
-from test_electrostatics import transcription  # noqa: E402
+from dreamplace_reference import transcription  # noqa: E402
 
 
 for n in [int(a) for a in sys.argv[1:]] or [512, 1024, 2048]:

@@ -45,6 +45,14 @@ struct PlanDesc {
   Norm norm = Norm::Backward;
   std::optional<bool> orthogonalize;  ///< scipy's `orthogonalize`; default: norm == Ortho
   Direction direction = Direction::Forward;
+  /// Magnitude compression in the DCT domain fused into the transform (Algorithm 3 of "A New
+  /// Acceleration Paradigm for Discrete Cosine Transform and Other Fourier-Related Transforms"):
+  /// every coefficient c with |c| < coefficient_threshold, compared in the data's precision,
+  /// counts as 0: the outputs of a forward plan as they are stored, the inputs of an inverse plan
+  /// as they are read (the caller's array is not changed). The results equal a transform followed
+  /// (forward) or preceded (inverse) by a separate thresholding pass. 0 (default): off. Finite,
+  /// >= 0.
+  double coefficient_threshold = 0;
   BackendKind backend = BackendKind::Auto;
   CpuOptions cpu;        ///< threads and the 2D algorithm of the CPU back end
   DeviceOptions device;  ///< the device of a CUDA or OpenCL plan

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Reusable transform plans."""
 
+import math
+import numbers
 import operator
 
 import numpy as np
@@ -43,6 +45,13 @@ class Plan:
         As in scipy.fft; default ``norm == "ortho"``.
     workers : int, optional
         Threads per call; negative values count back from the number of CPUs.
+    threshold : float, optional
+        Magnitude compression in the DCT domain, fused into the transform (Algorithm 3 of "A
+        New Acceleration Paradigm for Discrete Cosine Transform and Other Fourier-Related
+        Transforms"): coefficients of magnitude below it count as zero, the outputs of a
+        forward plan and the inputs of an inverse one (`x` itself is not changed; for complex
+        dtypes, the real and imaginary parts each). The same values as a separate pass
+        ``y[abs(y) < threshold] = 0``. Default 0: off.
     backend : {"cpu", "auto", "cuda", "opencl"}, optional
         Where the plan runs (default "cpu"); "auto" picks the best usable back end.
         :func:`dctx.backends` lists the back ends and why one is not usable; asking for one
@@ -79,32 +88,39 @@ class Plan:
     """
 
     __slots__ = ("_p", "_kind", "_type", "_norm", "_inverse", "_orthogonalize", "_workers",
-                 "_backend")
+                 "_backend", "_threshold")
 
     def __init__(self, shape, dtype=np.float64, axes=None, type=2, norm=None, kind="dct",
-                 inverse=False, orthogonalize=None, workers=None, backend="cpu"):
+                 inverse=False, orthogonalize=None, workers=None, backend="cpu", threshold=0.0):
         shape = _shape_tuple(shape)
         dt = _plan_dtype(dtype)
         if not (isinstance(kind, str) and kind in _KIND):
             raise ValueError(f'dctx.Plan: kind must be "dct", "dst" or "dxst", not {_show(kind)}')
         inverse = _flag(inverse, "inverse")
+        if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
+            raise TypeError(f"dctx.Plan: threshold must be a number, not {_show(threshold)}")
+        threshold = float(threshold)
+        if not (math.isfinite(threshold) and threshold >= 0):
+            raise ValueError(f"dctx.Plan: threshold must be finite and >= 0, not {threshold}")
         # Axes, type, norm, orthogonalize, workers and the back end are checked by the extension
         # and the core (numpy's AxisError for an axis out of range, TypeError for a value of the
         # wrong type, ValueError for the rest), each error naming its keyword.
         self._p = _dctx._Plan(list(shape), _ELEM[dt], axes, _KIND[kind], type, norm,
-                              orthogonalize, inverse, workers, backend)
+                              orthogonalize, inverse, workers, backend, threshold)
         self._kind, self._type, self._norm = kind, operator.index(type), norm
         self._inverse = inverse
         self._orthogonalize = None if orthogonalize is None else bool(orthogonalize)
         self._workers = None if workers is None else operator.index(workers)
         self._backend = backend
+        self._threshold = threshold
 
     def __reduce__(self):
         """Pickling (and copy.copy / copy.deepcopy): the plan is rebuilt from its description,
         as it was asked for (``workers=-1`` and ``backend="auto"`` are resolved again where it
         is unpickled)."""
         return (Plan, (self.shape, self.dtype, self.axes, self._type, self._norm, self._kind,
-                       self._inverse, self._orthogonalize, self._workers, self._backend))
+                       self._inverse, self._orthogonalize, self._workers, self._backend,
+                       self._threshold))
 
     def __call__(self, x, out=None):
         """Transform `x` (of the plan's shape and dtype; any strides) and return the result.
@@ -162,14 +178,15 @@ class Plan:
     def __repr__(self):
         extra = "".join(f", {k}={v!r}" for k, v in (("orthogonalize", self._orthogonalize),
                                                    ("workers", self._workers),
-                                                   ("backend", self._backend))
+                                                   ("backend", self._backend),
+                                                   ("threshold", self._threshold))
                         if v != _DEFAULTS[k])
         return (f"dctx.Plan(shape={self.shape}, dtype={self.dtype}, axes={self.axes}, "
                 f"kind={self._kind!r}, type={self._type}, norm={self._norm!r}, "
                 f"inverse={self._inverse}{extra})")
 
 
-_DEFAULTS = {"orthogonalize": None, "workers": None, "backend": "cpu"}
+_DEFAULTS = {"orthogonalize": None, "workers": None, "backend": "cpu", "threshold": 0.0}
 
 
 def _shape_tuple(shape):

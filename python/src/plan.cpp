@@ -110,11 +110,12 @@ class PyPlan {
   std::shared_ptr<const dctx::Plan> plan_;
 };
 
-// dctx.Plan(shape, dtype, axes, type, norm, kind, inverse, orthogonalize, workers, backend), the
-// Python layer having turned shape, axes and type into integers and dtype, kind into codes.
+// dctx.Plan(shape, dtype, axes, type, norm, kind, inverse, orthogonalize, workers, backend,
+// threshold), the Python layer having turned shape, axes and type into integers, dtype and kind
+// into codes, and checked the threshold.
 void init_plan(PyPlan* self, std::vector<int64_t> shape, int elem, nb::handle axes_h, int kind,
                nb::handle type_h, nb::handle norm_h, nb::handle ortho_h, bool inverse,
-               nb::handle workers_h, nb::handle backend_h) {
+               nb::handle workers_h, nb::handle backend_h, double threshold) {
   // The element code selects how buffers are read: checked here too, whoever calls.
   if (elem < 0 || elem > 3) raise_type("dctx.Plan: unsupported dtype");
   dctx::PlanDesc d;
@@ -127,6 +128,7 @@ void init_plan(PyPlan* self, std::vector<int64_t> shape, int elem, nb::handle ax
   d.direction = inverse ? dctx::Direction::Inverse : dctx::Direction::Forward;
   d.cpu.threads = parse_workers(workers_h);
   d.backend = parse_backend_arg(backend_h, "dctx.Plan");
+  d.coefficient_threshold = threshold;
   new (self) PyPlan(std::move(shape), Elem(elem), d);
 }
 
@@ -136,7 +138,7 @@ void bind_plan(nb::module_& m) {
   nb::class_<PyPlan>(m, "_Plan")
       .def("__init__", &init_plan, "shape"_a, "elem"_a, "axes"_a.none(), "kind"_a, "type"_a.none(),
            "norm"_a.none(), "orthogonalize"_a.none(), "inverse"_a, "workers"_a.none(),
-           "backend"_a.none())
+           "backend"_a.none(), "threshold"_a = 0.0)
       .def("__call__", &PyPlan::call, "x"_a.none(), "out"_a.none() = nb::none())
       .def_prop_ro("shape", &PyPlan::shape)
       .def_prop_ro("dtype", &PyPlan::dtype)

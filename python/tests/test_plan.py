@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """dctx.Plan: build once, call many times, from several threads at once."""
 
+import pickle
 import threading
 
 import numpy as np
@@ -194,3 +195,49 @@ def test_plan_pickle_keeps_the_request():
     assert "workers=-1" in repr(p) and "backend='auto'" in repr(p)
     assert "orthogonalize=False" in repr(p)
     assert pickle.loads(pickle.dumps(p)).__reduce__() == p.__reduce__()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex128])
+@pytest.mark.parametrize("shape,axes", [((48, 40), None), ((8, 8), None), ((5, 30), (-1,))])
+def test_threshold_equals_a_separate_pass(dtype, shape, axes):
+    """threshold= (Algorithm 3, fused): a forward plan's outputs, an inverse plan's inputs, the
+    same values as numpy's y[abs(y) < t] = 0 around the plain plan, bit for bit."""
+    rng = np.random.default_rng(len(shape) + shape[0])
+    x = rng.uniform(-1, 1, shape).astype(dtype)
+    if np.iscomplexobj(x):
+        x = x + 1j * rng.uniform(-1, 1, shape)
+
+    def zero_below(a, t):
+        a = a.copy()
+        if np.iscomplexobj(a):
+            a.real[np.abs(a.real) < t] = 0
+            a.imag[np.abs(a.imag) < t] = 0
+        else:
+            a[np.abs(a) < t] = 0
+        return a
+
+    t = 0.5
+    fwd = dctx.Plan(shape, dtype, axes=axes, norm="ortho")
+    inv = dctx.Plan(shape, dtype, axes=axes, norm="ortho", inverse=True)
+    want_f, want_i = zero_below(fwd(x), t), inv(zero_below(x, t))
+    got_f = dctx.Plan(shape, dtype, axes=axes, norm="ortho", threshold=t)(x)
+    before = x.copy()
+    tinv = dctx.Plan(shape, dtype, axes=axes, norm="ortho", inverse=True, threshold=t)
+    got_i = tinv(x)
+    assert np.array_equal(got_f, want_f) and np.array_equal(got_i, want_i)
+    assert np.array_equal(x, before)
+    assert np.count_nonzero(got_f == 0) > 0
+    assert "zeroed" in tinv.describe()
+    again = pickle.loads(pickle.dumps(tinv))
+    assert np.array_equal(again(x), got_i) and "threshold=0.5" in repr(again)
+
+
+@pytest.mark.parametrize("bad,error,match", [
+    (-1.0, ValueError, "threshold must be finite and >= 0"),
+    (float("nan"), ValueError, "threshold must be finite and >= 0"),
+    ("0.5", TypeError, "threshold must be a number"),
+    (True, TypeError, "threshold must be a number"),
+])
+def test_threshold_errors(bad, error, match):
+    with pytest.raises(error, match=match):
+        dctx.Plan((8,), threshold=bad)

@@ -110,6 +110,9 @@ PlanDesc normalize(const PlanDesc& in) {
   if (d.direction != Direction::Forward && d.direction != Direction::Inverse)
     throw Error("invalid direction");
   if (!d.orthogonalize) d.orthogonalize = d.norm == Norm::Ortho;
+  if (!(d.coefficient_threshold >= 0) || !std::isfinite(d.coefficient_threshold))
+    throw Error("coefficient_threshold must be finite and >= 0, got " +
+                std::to_string(d.coefficient_threshold));
   if (d.cpu.threads < 0)
     throw Error("threads must be >= 0 (0 = all hardware threads), got " +
                 std::to_string(d.cpu.threads));
@@ -138,7 +141,16 @@ const detail::BackendPlan& Plan::impl() const {
   return *impl_;
 }
 
-std::string Plan::describe() const { return impl().describe(); }
+std::string Plan::describe() const {
+  std::string s = impl().describe();
+  if (desc_.coefficient_threshold > 0) {
+    std::ostringstream o;
+    o << " coefficients below " << desc_.coefficient_threshold << " zeroed ("
+      << (desc_.direction == Direction::Forward ? "outputs" : "inputs") << ");";
+    s += o.str();
+  }
+  return s;
+}
 std::size_t Plan::workspace_bytes() const { return impl().workspace_bytes(); }
 
 template <class T>

@@ -127,10 +127,12 @@ T0* LanePointer(V* buf, std::size_t l) {
 }
 
 /// Recomputes the lanes `bad` of buf (lane l: the line of n values at in + off[l], stride s) as
-/// the header says; the other lanes are computed again unchanged. `r2r` runs on vectors.
+/// the header says; the other lanes are computed again unchanged. `r2r` runs on vectors. Inputs
+/// of magnitude below `zero_below` count as 0 (PlanDesc::coefficient_threshold of an inverse plan).
 template <class T0, class V, class R2RT, class CxV>
 void RedoLanes(const R2RT& r2r, const T0* in, std::ptrdiff_t s, const std::ptrdiff_t* off,
-               std::size_t cnt, std::size_t n, unsigned bad, V* buf, CxV* scratch) {
+               std::size_t cnt, std::size_t n, unsigned bad, V* buf, CxV* scratch,
+               T0 zero_below = 0) {
   constexpr std::size_t kLanes = sizeof(V) / sizeof(T0);
   V down, up;
   unsigned with_inf = 0;
@@ -152,7 +154,7 @@ void RedoLanes(const R2RT& r2r, const T0* in, std::ptrdiff_t s, const std::ptrdi
     const std::ptrdiff_t si = static_cast<std::ptrdiff_t>(i) * s;
     for (std::size_t l = 0; l < cnt; ++l) {
       const T0 x = in[off[l] + si];
-      v[l] = (with_inf >> l & 1u) && std::isinf(x) ? T0(0) : x;
+      v[l] = ((with_inf >> l & 1u) && std::isinf(x)) || std::abs(x) < zero_below ? T0(0) : x;
     }
     buf[i] = v * down;
   }
@@ -167,7 +169,7 @@ void RedoLanes(const R2RT& r2r, const T0* in, std::ptrdiff_t s, const std::ptrdi
 /// The same for one scalar line (the driver's single-line path).
 template <class T0, class R2RT>
 void RedoLine(const R2RT& r2r, const T0* in, std::ptrdiff_t s, std::size_t n, T0* line,
-              Cx<T0>* scratch) {
+              Cx<T0>* scratch, T0 zero_below = 0) {
   const LineRange<T0> r = ScanLine(in, s, n);
   if (r.nan) return;
   const int e = PrescaleExponent(r.max_finite, n);
@@ -175,7 +177,7 @@ void RedoLine(const R2RT& r2r, const T0* in, std::ptrdiff_t s, std::size_t n, T0
   const T0 down = std::ldexp(T0(1), -e), up = std::ldexp(T0(1), e);
   for (std::size_t i = 0; i < n; ++i) {
     const T0 x = in[static_cast<std::ptrdiff_t>(i) * s];
-    line[i] = std::isinf(x) ? T0(0) : x * down;
+    line[i] = std::isinf(x) || std::abs(x) < zero_below ? T0(0) : x * down;
   }
   r2r.exec(line, scratch);
   for (std::size_t i = 0; i < n; ++i) line[i] *= up;

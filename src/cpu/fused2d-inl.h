@@ -67,6 +67,7 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
         perm1_(t.perm1),
         perm2_(t.perm2),
         safe_max_(static_cast<T0>(std::numeric_limits<T0>::max() / (8.0L * n1_ * n2_))),
+        zero_below_(static_cast<T0>(d.coefficient_threshold)),
         desc_(d) {}
 
   std::string describe() const override {
@@ -185,8 +186,12 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
           const Cx<V> a = CMul(w2, z[k1]), bc = CMul(w2, z[k1c]);
           const Cx<V> sum{a.r + bc.r, a.i - bc.i}, dif{a.r - bc.r, a.i + bc.i};
           const Cx<T0> w1 = w1_[k1];
-          const V y0 = sum.r * w1.r - sum.i * w1.i;     // Re(w1 * (A + B))
-          const V y1 = -(dif.r * w1.i + dif.i * w1.r);  // -Im(w1 * (A - B))
+          V y0 = sum.r * w1.r - sum.i * w1.i;     // Re(w1 * (A + B))
+          V y1 = -(dif.r * w1.i + dif.i * w1.r);  // -Im(w1 * (A - B))
+          if (zero_below_ > 0) {  // Algorithm 3's compression, in the post-processing
+            y0 = ZeroBelow(y0, zero_below_);
+            y1 = ZeroBelow(y1, zero_below_);
+          }
           T0* row = out + static_cast<std::ptrdiff_t>(k1) * os[0];
           for (std::size_t l = 0; l < cnt; ++l) {
             const std::size_t k2 = k0 + l;
@@ -222,6 +227,10 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
           }
           Note(a, amax, nonfinite);
           Note(b, amax, nonfinite);
+          if (zero_below_ > 0) {  // Algorithm 3's compression, in the pre-processing
+            a = ZeroBelow(a, zero_below_);
+            b = ZeroBelow(b, zero_below_);
+          }
           z2[k1] = CMul(w2, Cx<V>{a, -b});  // (x(k1,k2) - i x(k1,N2-k2)) W2'
         }
         for (std::size_t k1 = 0; k1 < n1_; ++k1) {
@@ -278,7 +287,8 @@ class Fused2DPlan final : public HostPlan<T0, Fused2DPlan<T0>> {
   ComplexFFT<T0> cfft_;
   std::vector<Cx<T0>> w1_, w2_;
   std::vector<std::size_t> perm1_, perm2_;
-  T0 safe_max_;  // inputs above it could overflow the 2D sums (|sum| <= 8 n1 n2 max|x|)
+  T0 safe_max_;    // inputs above it could overflow the 2D sums (|sum| <= 8 n1 n2 max|x|)
+  T0 zero_below_;  // PlanDesc::coefficient_threshold (0: off)
   PlanDesc desc_;
   mutable std::once_flag rowcol_once_;
   mutable std::unique_ptr<CpuPlan<T0>> rowcol_;

@@ -56,6 +56,18 @@ std::pair<V*, Cx<V>*> ThreadLineBuffers(std::size_t nvec, std::size_t ncx) {
   return {reinterpret_cast<V*>(base), reinterpret_cast<Cx<V>*>(base + vb)};
 }
 
+/// Algorithm 3 of the acceleration-paradigm paper (PlanDesc::coefficient_threshold): x with
+/// |x| < eps becomes 0 (NaN stays). T: a scalar or a lane vector; eps: its element type.
+template <class T, class T0>
+inline T ZeroBelow(const T& x, T0 eps) {
+  const T a = x < 0 ? -x : x;
+  return a < eps ? T{} : x;
+}
+template <class T, class T0>
+inline void ZeroBelow(T* x, std::size_t n, T0 eps) {
+  for (std::size_t i = 0; i < n; ++i) x[i] = ZeroBelow(x[i], eps);
+}
+
 /// The host entry points of a CPU plan of precision T0 (Derived::Run does the work): data of the
 /// other precision is refused, and an input that partially overlaps the output is first copied
 /// to a private C-ordered buffer (the overlap analysis is the core's).

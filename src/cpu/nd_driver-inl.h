@@ -29,7 +29,11 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   static constexpr std::size_t kLanes = LaneVec<T0>::kLanes;
 
  public:
-  explicit CpuPlan(const PlanDesc& d) : shape_(d.shape), threads_(d.cpu.threads) {
+  explicit CpuPlan(const PlanDesc& d)
+      : shape_(d.shape),
+        threads_(d.cpu.threads),
+        zero_below_(static_cast<T0>(d.coefficient_threshold)),
+        threshold_inputs_(d.direction == Direction::Inverse) {
     for (std::size_t i = 0; i < d.axes.size(); ++i) {
       const std::size_t axis = static_cast<std::size_t>(d.axes[i]);
       const AxisTransform t = d.transforms[i];
@@ -66,21 +70,26 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
 
  public:
   // Also the fallback of the fused 2D plan (fused2d-inl.h) for inputs at the edge of the range.
+  // With a coefficient threshold, an inverse plan zeroes the small inputs of its first axis pass
+  // after the gather, a forward plan the small outputs of its last one before the scatter.
   void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
-    bool first = true;
-    for (const Axis& a : axes_) {
-      if (first)
-        RunAxis(a, in, is, out, os);
+    for (std::size_t i = 0; i < axes_.size(); ++i) {
+      Threshold th = Threshold::None;
+      if (zero_below_ > 0 && threshold_inputs_ && i == 0) th = Threshold::Inputs;
+      if (zero_below_ > 0 && !threshold_inputs_ && i + 1 == axes_.size()) th = Threshold::Outputs;
+      if (i == 0)
+        RunAxis(axes_[i], in, is, out, os, th);
       else
-        RunAxis(a, out, os, out, os);
-      first = false;
+        RunAxis(axes_[i], out, os, out, os, th);
     }
   }
 
  private:
+  enum class Threshold : unsigned char { None, Inputs, Outputs };
+
   // One axis: lines enumerated over the other axes, innermost fastest.
   void RunAxis(const Axis& a, const T0* in, const std::ptrdiff_t* is, T0* out,
-               const std::ptrdiff_t* os) const {
+               const std::ptrdiff_t* os, Threshold th) const {
     const std::size_t rank = shape_.size(), n = shape_[a.axis];
     std::size_t ext[detail::kMaxRank];
     std::ptrdiff_t sin[detail::kMaxRank], sout[detail::kMaxRank];
@@ -98,6 +107,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     // A few lines in all (a 1D transform): every group runs as scalar code, so the buffers are
     // sized in scalars, not in vectors of kLanes.
     const bool scalar_only = SingleLines(nlines);
+    const T0 redo_eps = th == Threshold::Inputs ? zero_below_ : T0(0);  // a line redone from `in`
     auto work = [&](std::size_t g_begin, std::size_t g_end) {
       V* buf;
       Cx<V>* scratch;
@@ -119,17 +129,21 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
           for (std::size_t l = 0; l < cnt; ++l) {
             for (std::size_t i = 0; i < n; ++i)
               line[i] = in[oin[l] + static_cast<std::ptrdiff_t>(i) * lin];
+            if (th == Threshold::Inputs) ZeroBelow(line, n, zero_below_);
             a.r2r.exec(line, sscr);
-            if (AnyNonFinite(line, n)) RedoLine(a.r2r, in + oin[l], lin, n, line, sscr);
+            if (AnyNonFinite(line, n)) RedoLine(a.r2r, in + oin[l], lin, n, line, sscr, redo_eps);
+            if (th == Threshold::Outputs) ZeroBelow(line, n, zero_below_);
             for (std::size_t i = 0; i < n; ++i)
               out[oout[l] + static_cast<std::ptrdiff_t>(i) * lout] = line[i];
           }
           continue;
         }
         Gather(in, lin, oin, cnt, n, buf);
+        if (th == Threshold::Inputs) ZeroBelow(buf, n, zero_below_);
         a.r2r.exec(buf, scratch);
         if (const unsigned bad = NonFiniteLanes(buf, n, cnt))
-          RedoLanes(a.r2r, in, lin, oin, cnt, n, bad, buf, scratch);
+          RedoLanes(a.r2r, in, lin, oin, cnt, n, bad, buf, scratch, redo_eps);
+        if (th == Threshold::Outputs) ZeroBelow(buf, n, zero_below_);
         Scatter(buf, out, lout, oout, cnt, n);
       }
     };
@@ -244,6 +258,8 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
 
   Shape shape_;
   int threads_;
+  T0 zero_below_;          // PlanDesc::coefficient_threshold in the data's precision (0: off)
+  bool threshold_inputs_;  // an inverse plan thresholds its inputs, a forward one its outputs
   std::vector<Axis> axes_;
 };
 

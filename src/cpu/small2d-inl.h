@@ -107,7 +107,11 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
       }
     }
     for (std::size_t l = 0; l < kLanes; ++l)
-      if (!ok[l]) return RowColumn().Run(in, is, out, os);  // inf, NaN or huge
+      if (!ok[l]) return RowColumn().Run(in, is, out, os);         // inf, NaN or huge
+    if (zero_below_ > 0 && desc_.direction == Direction::Inverse)  // Algorithm 3, on the inputs
+      for (std::size_t i = 0; i < n0_; ++i)
+        for (std::size_t j = 0; j < n1_; ++j)
+          x[i * kW + j] = double(ZeroBelow(static_cast<T0>(x[i * kW + j]), zero_below_));
     alignas(64) double y[kSmall2DMax * kW];
     switch (nv) {
       case 1: Products<1>(x, z, y); break;
@@ -119,8 +123,15 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
       case 7: Products<7>(x, z, y); break;
       default: Products<8>(x, z, y); break;
     }
+    const T0 eps = desc_.direction == Direction::Forward ? zero_below_ : T0(0);
     for (std::size_t k = 0; k < n0_; ++k) {
       T0* row = out + static_cast<std::ptrdiff_t>(k) * os[0];
+      if (eps > 0) {  // Algorithm 3, on the outputs
+        for (std::size_t c = 0; c < n1_; ++c)
+          row[static_cast<std::ptrdiff_t>(c) * os[1]] =
+              ZeroBelow(static_cast<T0>(y[k * kW + c]), eps);
+        continue;
+      }
       for (std::size_t c = 0; c < n1_; ++c)
         row[static_cast<std::ptrdiff_t>(c) * os[1]] = static_cast<T0>(y[k * kW + c]);
     }
@@ -185,6 +196,7 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
   alignas(64) double m0_[kSmall2DMax * kW] = {};
   alignas(64) double m1t_[kSmall2DMax * kW] = {};
   double safe_max_ = 0;
+  T0 zero_below_ = static_cast<T0>(desc_.coefficient_threshold);  // (0: off)
   mutable std::once_flag rowcol_once_;
   mutable std::unique_ptr<CpuPlan<T0>> rowcol_;
 };

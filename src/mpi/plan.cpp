@@ -257,6 +257,13 @@ Plan::Plan(const PlanDesc& desc_in, MPI_Comm comm, const Options& options)
   st.out = detail::block_of(st.desc.shape, st.grid, st.coords, out_layout);
   st.capacity = std::max(st.in.size(), st.out.size());
   bool uses_work = false;
+  // A coefficient threshold belongs to the last local transform of a forward plan (its outputs)
+  // or the first of an inverse plan (its inputs).
+  std::size_t threshold_stage = ops.size();
+  for (std::size_t k = 0; k < ops.size(); ++k)
+    if (ops[k].kind == detail::Op::Kind::Transform &&
+        (threshold_stage == ops.size() || st.desc.direction == Direction::Forward))
+      threshold_stage = k;
   try {
     for (std::size_t k = 0; k < ops.size(); ++k) {
       detail::Stage s;
@@ -267,6 +274,7 @@ Plan::Plan(const PlanDesc& desc_in, MPI_Comm comm, const Options& options)
       if (ops[k].kind == detail::Op::Kind::Transform) {
         if (Block{s.shape, {}}.size() > 0) {
           PlanDesc local = st.desc;
+          if (k != threshold_stage) local.coefficient_threshold = 0;
           local.shape = s.shape;
           local.axes = ops[k].axes;
           local.transforms.clear();

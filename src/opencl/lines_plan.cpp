@@ -29,6 +29,9 @@ struct Pass {
   Mem roots, split, rot;
   std::size_t cx_bytes = 8;
   bool global_buf = false;  ///< lines too long for local memory run in the workspace
+  /// PlanDesc::coefficient_threshold in this pass: 0 none, 1 on its inputs (the first pass of an
+  /// inverse plan), 2 on its outputs (the last pass of a forward one).
+  int threshold = 0;
   /// The program of the dense layout (host calls, dense device arrays), built with the plan, and
   /// whether that layout steps across lines first; other layouts look theirs up per call.
   cl_program dense_program = nullptr;
@@ -114,6 +117,12 @@ class LinesPlan final : public detail::BackendPlan {
       p.cx_bytes = f32 ? 8 : 16;
       p.global_buf = 2 * p.m * p.cx_bytes > local_budget();
       passes_.push_back(std::move(p));
+    }
+    if (d.coefficient_threshold > 0 && !passes_.empty()) {
+      if (d.direction == Direction::Inverse)
+        passes_.front().threshold = 1;
+      else
+        passes_.back().threshold = 2;
     }
     // Build the programs of the host route's dense layout now, so the first call does not.
     const auto dense = dense_strides(d.shape);
@@ -242,14 +251,15 @@ class LinesPlan final : public detail::BackendPlan {
       if (!radix_list.empty()) radix_list.push_back(',');
       radix_list += std::to_string(r);
     }
-    std::string o = "-D N=" + std::to_string(p.n) + " -D M=" + std::to_string(p.m) +
-                    " -D PACKED=" + std::to_string(p.packed) +
-                    " -D TYPE=" + std::to_string(p.type) + " -D DST=" + std::to_string(p.dst) +
-                    " -D SHIFT=" + std::to_string(p.shift) + " -D LINES=" + std::to_string(lines) +
-                    " -D LINES_FASTEST=" + std::to_string(fastest) +
-                    " -D GLOBAL_BUF=" + std::to_string(p.global_buf) +
-                    " -D NSTAGES=" + std::to_string(p.radices.size()) +
-                    " -D OUTER=" + std::to_string(d_.shape.size() - 1);
+    std::string o =
+        "-D N=" + std::to_string(p.n) + " -D M=" + std::to_string(p.m) +
+        " -D PACKED=" + std::to_string(p.packed) + " -D TYPE=" + std::to_string(p.type) +
+        " -D DST=" + std::to_string(p.dst) + " -D SHIFT=" + std::to_string(p.shift) +
+        " -D THRESHOLD=" + std::to_string(p.threshold) + " -D LINES=" + std::to_string(lines) +
+        " -D LINES_FASTEST=" + std::to_string(fastest) +
+        " -D GLOBAL_BUF=" + std::to_string(p.global_buf) +
+        " -D NSTAGES=" + std::to_string(p.radices.size()) +
+        " -D OUTER=" + std::to_string(d_.shape.size() - 1);
     if (!radix_list.empty()) o += " -D RADIX_LIST=" + radix_list;
     if (d_.precision == Precision::F64) o += " -D DCTX_FP64";
     return dev_->program("r2r_lines.cl", kernel_source("r2r_lines.cl"), o);
@@ -262,6 +272,12 @@ class LinesPlan final : public detail::BackendPlan {
       run_pass(q, passes_[i], first ? in : out, first ? in_off : out_off,
                first ? in_strides : out_strides, out, out_off, out_strides, ws);
     }
+  }
+
+  // The threshold in the data's precision, as the CPU compares it.
+  double zero_below() const {
+    return d_.precision == Precision::F32 ? double(static_cast<float>(d_.coefficient_threshold))
+                                          : d_.coefficient_threshold;
   }
 
   void run_pass(cl_command_queue q, const Pass& p, cl_mem in, std::size_t in_off,
@@ -283,8 +299,8 @@ class LinesPlan final : public detail::BackendPlan {
     const cl_long istr = is[p.axis], ostr = os[p.axis];
     const std::size_t total = lines_total(p);
     const cl_long nlines = static_cast<cl_long>(total);
-    const float c0f = static_cast<float>(p.c0);
-    const double c0d = p.c0;
+    const float c0f = static_cast<float>(p.c0), zbf = static_cast<float>(zero_below());
+    const double c0d = p.c0, zbd = zero_below();
     cl_kernel kk = k.get();
     const auto arg = [&](cl_uint i, std::size_t size, const void* v) {
       check(clSetKernelArg(kk, i, size, v), "clSetKernelArg");
@@ -301,10 +317,13 @@ class LinesPlan final : public detail::BackendPlan {
     arg(10, sizeof nlines, &nlines);
     cl_mem tabs[3] = {p.roots.get(), p.split.get(), p.rot.get()};
     for (cl_uint t = 0; t < 3; ++t) arg(11 + t, sizeof(cl_mem), &tabs[t]);
-    if (d_.precision == Precision::F32)
+    if (d_.precision == Precision::F32) {
       arg(14, sizeof c0f, &c0f);
-    else
+      arg(16, sizeof zbf, &zbf);
+    } else {
       arg(14, sizeof c0d, &c0d);
+      arg(16, sizeof zbd, &zbd);
+    }
     if (p.global_buf)
       arg(15, sizeof(cl_mem), &ws);
     else

@@ -162,6 +162,38 @@ TEST_F(OpenCl, ElectrostaticStep) {
   }
 }
 
+// PlanDesc::coefficient_threshold on the device (THRESHOLD in r2r_lines.cl: the first pass's
+// loads of an inverse plan, the last pass's stores of a forward one; type I through the CPU):
+// the same values as the plain plan with a separate thresholding pass, bit for bit.
+TEST_F(OpenCl, CoefficientThresholdEqualsSeparatePass) {
+  const auto run = [](PlanDesc d, std::vector<double> x) {
+    std::vector<double> y(x.size(), std::numeric_limits<double>::quiet_NaN());
+    Plan(d).execute(ConstView<double>(x.data(), d.shape), View<double>(y.data(), d.shape));
+    return y;
+  };
+  const auto zero_below = [](std::vector<double> v, double eps) {
+    for (double& x : v)
+      if (std::fabs(x) < eps) x = 0;
+    return v;
+  };
+  const AxisTransform c2{Kind::DCT, 2}, x3{Kind::DXST, 3}, s4{Kind::DST, 4}, c1{Kind::DCT, 1};
+  unsigned seed = 180;
+  for (const auto& tr :
+       std::vector<std::vector<AxisTransform>>{{c2, c2}, {x3, s4}, {c1, c2}, {c2, x3}})
+    for (const Shape& s : {Shape{16, 10}, Shape{7, 33}})
+      for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+        PlanDesc d = desc(s, tr, Norm::Ortho, dir, Precision::F64);
+        const std::vector<double> x = oracle::random_vector<double>(total(s), seed++);
+        const double eps = 0.5;  // about half of the ortho coefficients of values in [-1, 1)
+        std::vector<double> want =
+            dir == Direction::Forward ? zero_below(run(d, x), eps) : run(d, zero_below(x, eps));
+        PlanDesc t = d;
+        t.coefficient_threshold = eps;
+        EXPECT_EQ(run(t, x), want) << Plan(t).describe();
+        EXPECT_NE(Plan(t).describe().find("zeroed"), std::string::npos);
+      }
+}
+
 TEST_F(OpenCl, LongLinesAndPrimes) {
   unsigned seed = 200;
   for (const Shape& s : {Shape{4096}, Shape{3, 2048}, Shape{1024, 3}, Shape{2 * 3 * 5 * 7 * 4},

@@ -28,7 +28,9 @@
 // Specialised by the build options: REAL (float or double), N, M, PACKED (N even), TYPE (2: the
 // DCT-II family, 3: DCT-III, 4: DCT-IV), DST, SHIFT (DXST), LINES (lines per work-group),
 // LINES_FASTEST (the loads and stores step across lines first: the column passes), GLOBAL_BUF
-// (BUF is the global workspace), NSTAGES and RADIX_LIST (the radices of M in stage order), OUTER (the number of other axes).
+// (BUF is the global workspace), THRESHOLD (1: zero the inputs, 2: the outputs, with magnitude
+// below the argument zero_below: PlanDesc::coefficient_threshold, Algorithm 3 of the
+// acceleration-paradigm paper fused into the load or the store), NSTAGES and RADIX_LIST (the radices of M in stage order), OUTER (the number of other axes).
 #ifdef DCTX_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef double REAL;
@@ -36,6 +38,17 @@ typedef double2 CX;
 #else
 typedef float REAL;
 typedef float2 CX;
+#endif
+
+#if THRESHOLD == 1
+#define KEEP_IN(x) (fabs(x) < zb ? (REAL)0 : (x))
+#else
+#define KEEP_IN(x) (x)
+#endif
+#if THRESHOLD == 2
+#define KEEP_OUT(x) (fabs(x) < zb ? (REAL)0 : (x))
+#else
+#define KEEP_OUT(x) (x)
 #endif
 
 #if GLOBAL_BUF
@@ -147,7 +160,7 @@ inline CX split_forward(CX a, CX b, CX w) {
 #if TYPE == 2
 // Output k of the DCT-II from V[k] (rot[k] = 2 s exp(-i pi k / (2N)), c0 the DC factor).
 inline void store2(__global REAL* out, long ob, long os, int k, CX V, __global const CX* rot,
-                   REAL c0) {
+                   REAL c0, REAL zb) {
 #if SHIFT
 #define OUT_AT(i) out[ob + (long)(N - (i)) * os]
 #elif DST
@@ -159,25 +172,25 @@ inline void store2(__global REAL* out, long ob, long os, int k, CX V, __global c
 #if SHIFT
     out[ob] = 0;
 #else
-    OUT_AT(0) = V.x * c0;
+    OUT_AT(0) = KEEP_OUT(V.x * c0);
 #endif
   } else {
     const CX z = cmul(V, rot[k]);
-    OUT_AT(k) = z.x;
-    if (N - k != k) OUT_AT(N - k) = -z.y;
+    OUT_AT(k) = KEEP_OUT(z.x);
+    if (N - k != k) OUT_AT(N - k) = KEEP_OUT(-z.y);
   }
 #undef OUT_AT
 }
 #elif TYPE == 3
 // Input k of the DCT-III as the rotated spectrum V[k] = (x_k - i x_{N-k}) rot[k], k <= N/2.
 inline CX load3(__global const REAL* in, long ib, long is, int k, __global const CX* rot,
-                REAL c0) {
+                REAL c0, REAL zb) {
 #if SHIFT
-#define IN_AT(i) in[ib + (long)(N - (i)) * is]
+#define IN_AT(i) KEEP_IN(in[ib + (long)(N - (i)) * is])
 #elif DST
-#define IN_AT(i) in[ib + (long)(N - 1 - (i)) * is]
+#define IN_AT(i) KEEP_IN(in[ib + (long)(N - 1 - (i)) * is])
 #else
-#define IN_AT(i) in[ib + (long)(i) * is]
+#define IN_AT(i) KEEP_IN(in[ib + (long)(i) * is])
 #endif
 #if SHIFT
   if (k == 0) return (CX)(0, 0);
@@ -194,7 +207,7 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
                         __global REAL* out, long out_off, long out_stride, long8 out_outer,
                         long8 outer_ext, long first_line, long nlines,
                         __global const CX* roots, __global const CX* split,
-                        __global const CX* rot, REAL c0, BUF CX* buf) {
+                        __global const CX* rot, REAL c0, BUF CX* buf, REAL zb) {
   const int lid = get_local_id(0), wg = get_local_size(0);
 #if GLOBAL_BUF
   buf += (long)get_group_id(0) * 2 * M * LINES;
@@ -221,7 +234,7 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
     SPLIT_FLAT(f, N, l, t);
     const long line = line0 + l;
     if (line < nlines) {
-      REAL x = in[in_base[l] + (long)t * in_stride];
+      REAL x = KEEP_IN(in[in_base[l] + (long)t * in_stride]);
 #if DST
       if (t & 1) x = -x;
 #endif
@@ -248,8 +261,8 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
     if (line < nlines) {
       const long ib = in_base[l];
 #if PACKED
-      const CX va = load3(in, ib, in_stride, k, rot, c0);
-      const CX vb = load3(in, ib, in_stride, M - k, rot, c0);
+      const CX va = load3(in, ib, in_stride, k, rot, c0, zb);
+      const CX vb = load3(in, ib, in_stride, M - k, rot, c0, zb);
       // Z[k] = (V[k] + conj V[M-k]) + i conj(w_k) (V[k] - conj V[M-k]), w_k = exp(-2 pi i k/N).
       const CX wa = conj_cx(split[k]), wb = conj_cx(split[M - k]);
       const CX da = va - conj_cx(vb), db = vb - conj_cx(va);
@@ -259,8 +272,8 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
       if (M - k != k && M - k < M) A[l * M + M - k] = conj_cx(zb);
 #else
       // Odd N: the whole Hermitian spectrum, V[N-k] = conj V[k].
-      const CX v = 2 * k <= N ? load3(in, ib, in_stride, k, rot, c0)
-                              : conj_cx(load3(in, ib, in_stride, N - k, rot, c0));
+      const CX v = 2 * k <= N ? load3(in, ib, in_stride, k, rot, c0, zb)
+                              : conj_cx(load3(in, ib, in_stride, N - k, rot, c0, zb));
       A[l * M + k] = conj_cx(v);
 #endif
     }
@@ -275,9 +288,9 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
     if (line < nlines) {
       const long ib = in_base[l];
 #if DST
-#define IN_AT(i) in[ib + (long)(N - 1 - (i)) * in_stride]
+#define IN_AT(i) KEEP_IN(in[ib + (long)(N - 1 - (i)) * in_stride])
 #else
-#define IN_AT(i) in[ib + (long)(i) * in_stride]
+#define IN_AT(i) KEEP_IN(in[ib + (long)(i) * in_stride])
 #endif
 #if N % 2 == 0
       A[l * M + j] = cmul((CX)(IN_AT(2 * j), IN_AT(N - 1 - 2 * j)), rot[j]);
@@ -333,10 +346,11 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
       const BUF CX* Z = A + l * M;
 #if PACKED
       const CX a = Z[k % M], b = Z[(M - k) % M];
-      store2(out, ob, out_stride, k, split_forward(a, b, split[k]), rot, c0);
-      if (M - k != k) store2(out, ob, out_stride, M - k, split_forward(b, a, split[M - k]), rot, c0);
+      store2(out, ob, out_stride, k, split_forward(a, b, split[k]), rot, c0, zb);
+      if (M - k != k)
+        store2(out, ob, out_stride, M - k, split_forward(b, a, split[M - k]), rot, c0, zb);
 #else
-      store2(out, ob, out_stride, k, Z[k], rot, c0);
+      store2(out, ob, out_stride, k, Z[k], rot, c0, zb);
 #endif
     }
   }
@@ -357,7 +371,7 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
 #if DST
       if (t & 1) x = -x;
 #endif
-      out[out_base[l] + (long)t * out_stride] = x;
+      out[out_base[l] + (long)t * out_stride] = KEEP_OUT(x);
     }
   }
 #else
@@ -381,10 +395,10 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
 #define SIGN(i) (REAL)1
 #endif
 #if N % 2 == 0
-      out[ob + (long)(2 * k) * out_stride] = SIGN(2 * k) * w.x;
-      out[ob + (long)(N - 1 - 2 * k) * out_stride] = -SIGN(N - 1 - 2 * k) * w.y;
+      out[ob + (long)(2 * k) * out_stride] = KEEP_OUT(SIGN(2 * k) * w.x);
+      out[ob + (long)(N - 1 - 2 * k) * out_stride] = KEEP_OUT(-SIGN(N - 1 - 2 * k) * w.y);
 #else
-      out[ob + (long)k * out_stride] = SIGN(k) * w.x;
+      out[ob + (long)k * out_stride] = KEEP_OUT(SIGN(k) * w.x);
 #endif
 #undef SIGN
     }
