@@ -185,6 +185,32 @@ with tempfile.TemporaryDirectory() as d:
               and 15 < rec["psnr_db"] < 60 and rec["roundtrip_max_error"] < 1e-3
               and os.path.exists(cout) and abs(psnr(read_pgm(cout), img) - rec["psnr_db"]) < 1e-3)
         check(ok, f"compress --keep 0.1 --json: rc={r.returncode} {r.stdout!r} {r.stderr!r}")
+        # --threshold (fused into the forward transform): the image that scipy.fft's orthonormal
+        # DCT, the same threshold and the inverse give, to one grey level at rounding ties; the
+        # kept fraction as counted there; --keep with that fraction lands on the same image.
+        import scipy.fft as sf
+        coef = sf.dctn(img.astype(np.float64), norm="ortho")
+        thr = float(np.sort(np.abs(coef).ravel())[-224])  # keeps about 10 %
+        kept = coef * (np.abs(coef) >= thr)
+        want = np.clip(np.rint(sf.idctn(kept, norm="ortho")), 0, 255)
+        r = run("compress", pgm, "--threshold", thr * (1 - 1e-6), "--json", "-o", cout)
+        rec = json_of(r, "compress")
+        got = read_pgm(cout) if r.returncode == 0 else None
+        ok = (rec is not None and "keep" not in rec and abs(rec["kept"] - 224 / img.size) < 1e-9
+              and got is not None and np.abs(got.astype(int) - want).max() <= 1
+              and abs(psnr(got, img) - rec["psnr_db"]) < 1e-3)
+        check(ok, f"compress --threshold: {r.stdout!r} {r.stderr!r} "
+                  f"{None if got is None else np.abs(got.astype(int) - want).max()}")
+        r = run("compress", pgm, "--keep", 224 / img.size, "-o", os.path.join(d, "k.pgm"))
+        check(r.returncode == 0 and got is not None
+              and np.array_equal(read_pgm(os.path.join(d, "k.pgm")), got),
+              f"compress --keep vs --threshold: {r.stdout!r} {r.stderr!r}")
+        for args, words in [(("--threshold", -1), "--threshold must be finite and >= 0"),
+                            (("--threshold", 1, "--keep", 0.2), "--keep excludes --threshold")]:
+            target = os.path.join(d, "never.pgm")
+            r = run("compress", pgm, *args, "-o", target)
+            check(r.returncode != 0 and words in r.stderr and not os.path.exists(target),
+                  f"compress {args}: rc={r.returncode} stderr={r.stderr!r}")
         # jpeg --json: the same schema (the same field names, the same spelling of the back end),
         # and nothing but the object on stdout.
         if "jpeg" in run("--help").stdout:
