@@ -65,6 +65,7 @@ test: build
 	$(MAKE) --no-print-directory tsan
 	$(MAKE) --no-print-directory fuzz
 
+# The OpenCL tests add LSAN_OPTIONS of their own (tests/opencl/lsan.supp says why).
 asan: deps
 	cmake --preset asan
 	cmake --build --preset asan -j $(JOBS)
