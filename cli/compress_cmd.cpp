@@ -50,10 +50,11 @@ void run(const CompressArgs& a) {
   d.precision = Precision::F32;
   d.norm = Norm::Ortho;
   d.cpu.threads = a.threads;
-  const Plan plain_fwd(d);
   PlanDesc fused_fwd = d;
   fused_fwd.coefficient_threshold = fixed ? *a.threshold : 0.0;
   const Plan fwd(fused_fwd);
+  std::optional<Plan> plain_fwd;  // --threshold: the unthresholded coefficients for the round trip
+  if (fixed) plain_fwd.emplace(d);
   d.direction = Direction::Inverse;
   const Plan inv(d);
 
@@ -70,7 +71,10 @@ void run(const CompressArgs& a) {
     fwd.execute(ConstView<float>(plane.data(), shape), View<float>(coef.data(), shape));
     t_fwd += seconds_since(t0);
     // Round-trip error of the transform pair itself, before any coefficient is dropped.
-    plain_fwd.execute(ConstView<float>(plane.data(), shape), View<float>(back.data(), shape));
+    if (fixed)
+      plain_fwd->execute(ConstView<float>(plane.data(), shape), View<float>(back.data(), shape));
+    else
+      back = coef;  // with --keep the forward plan is the plain one
     inv.execute(View<float>(back.data(), shape));
     for (std::size_t i = 0; i < h * w; ++i)
       roundtrip = std::max(roundtrip, double(std::abs(back[i] - plane[i])));
