@@ -24,6 +24,17 @@ inline std::pair<std::ptrdiff_t, std::ptrdiff_t> element_span(std::size_t rank,
   return {lo, hi};
 }
 
+/// True when `strides` are the C-order strides of `shape` (the common case, and one that never
+/// overlaps itself: checked before the general test below on every execution).
+inline bool c_ordered(std::size_t rank, const std::size_t* shape, const std::ptrdiff_t* strides) {
+  std::ptrdiff_t expected = 1;
+  for (std::size_t d = rank; d-- > 0;) {
+    if (strides[d] != expected) return false;
+    expected *= static_cast<std::ptrdiff_t>(shape[d]);
+  }
+  return true;
+}
+
 /// True when no two index tuples map to one element (sufficient test: sorted by |stride|, each
 /// stride exceeds the span of all smaller ones). A zero stride on an axis longer than 1 fails.
 bool non_self_overlapping(std::size_t rank, const std::size_t* shape,

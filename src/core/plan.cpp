@@ -175,7 +175,8 @@ void Plan::execute_strided(const T* in, const std::ptrdiff_t* is, T* out,
                 std::string(to_string(desc_.precision)));
   if (!in || !out || !is || !os) throw Error("null data or stride pointer");
   const Shape& shape = desc_.shape;
-  if (!detail::non_self_overlapping(shape.size(), shape.data(), os))
+  if (!detail::c_ordered(shape.size(), shape.data(), os) &&
+      !detail::non_self_overlapping(shape.size(), shape.data(), os))
     throw Error("output strides make elements overlap (e.g. a zero stride)");
   const auto addr = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q); };
   detail::HostCall<T> call{in, is, out, os, detail::Overlap::Disjoint};

@@ -6,8 +6,10 @@
 // arithmetic is a few hundred vector multiply-adds and the row-column driver's line machinery
 // (gathers, scratch, thread dispatch) costs more than the transform. Each matrix is the 1D plan
 // of its axis (any kind, type, norm, orthogonalize, direction) applied to the unit vectors, in
-// double, at plan time. An input holding inf or NaN, or large enough to overflow, runs through
-// the row-column plan instead, which carries the range's edges (extremes-inl.h).
+// double, at plan time. On AVX2 and better, 8 x 8 arrays (both precisions) and 16 x 16 float32
+// arrays run the square codelets instead (square_codelet-inl.h: the same matrices, folded, in
+// registers, in the data's precision). An input holding inf or NaN, or large enough to overflow,
+// runs through the row-column plan instead, which carries the range's edges (extremes-inl.h).
 
 #if defined(DCTX_CPU_SMALL2D_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef DCTX_CPU_SMALL2D_INL_H_
@@ -21,23 +23,30 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "cpu/nd_driver-inl.h"
+#include "cpu/square_codelet-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
 inline constexpr std::size_t kSmall2DMax = 16;
+/// The square codelets (square_codelet-inl.h) are built for AVX2 and better; older targets
+/// keep the products below.
+inline constexpr bool kSquareCodelets = HWY_TARGET <= HWY_AVX2;
 
 /// True when `d` (normalised) transforms both axes of a rank-2 array of sides <= kSmall2DMax and
-/// leaves the 2D algorithm to the library. float32 stops at 144 points: its row-column plan,
-/// with twice the lanes, ties with the double products at 16 x 16 (docs/benchmarks.md).
+/// leaves the 2D algorithm to the library. float32 stops at 144 points, 16 x 16 excepted (its
+/// codelet): below 16 x 16 its row-column plan, with twice the lanes, ties with the double
+/// products (docs/benchmarks.md).
 inline bool Small2DApplies(const PlanDesc& d) {
   if (d.shape.size() != 2 || d.axes.size() != 2 || d.cpu.algorithm != Algorithm2D::Auto)
     return false;
   if (d.shape[0] > kSmall2DMax || d.shape[1] > kSmall2DMax) return false;
-  return d.precision == Precision::F64 || d.shape[0] * d.shape[1] <= 144;
+  return d.precision == Precision::F64 || d.shape[0] * d.shape[1] <= 144 ||
+         (kSquareCodelets && d.shape[0] == 16 && d.shape[1] == 16);
 }
 
 template <class T0>
@@ -75,15 +84,29 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
     // Every output is a sum of n0 n1 products |x| |M0| |M1|: beyond this, fall back.
     safe_max_ = std::numeric_limits<double>::max() /
                 (4.0 * double(n0_ * n1_) * std::max(1.0, largest * largest));
+    if constexpr (kSquareCodelets) {
+      if (n0_ == 8 && n1_ == 8) square8_.emplace(m0_, m1t_, kW);
+      if constexpr (std::is_same_v<T0, float>)  // (16 x 16 doubles do not fit the registers)
+        if (n0_ == 16 && n1_ == 16) square16_.emplace(m0_, m1t_, kW);
+    }
   }
 
   std::string describe() const override {
-    return std::string("cpu[") + TargetName() + ", " + std::to_string(kLanes) +
-           " double lanes, threads 1] small 2D by transform matrices: axis 0: " + names_[0] +
-           "; axis 1: " + names_[1] + ";";
+    std::string s =
+        std::string("cpu[") + TargetName() + ", " + std::to_string(kLanes) +
+        " double lanes, threads 1] small 2D by transform matrices: axis 0: " + names_[0] +
+        "; axis 1: " + names_[1] + ";";
+    if (square8_) s.append(" ").append(square8_->describe()).append(";");
+    if (square16_) s.append(" ").append(square16_->describe()).append(";");
+    return s;
   }
 
   void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
+    if constexpr (kSquareCodelets) {
+      if (square8_ && RunSquare(*square8_, in, is, out, os)) return;
+      if constexpr (std::is_same_v<T0, float>)
+        if (square16_ && RunSquare(*square16_, in, is, out, os)) return;
+    }
     alignas(64) double x[kSmall2DMax * kW];
     alignas(64) double z[kSmall2DMax * kW];
     const std::size_t nv = (n1_ + kLanes - 1) / kLanes;  // vectors per row
@@ -141,6 +164,15 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
   friend class HostPlan<T0, Small2DPlan<T0>>;
   const Shape& shape() const { return shape_; }
 
+  // A square codelet (any strides: the same results for every layout); false when it declines.
+  template <class Codelet>
+  bool RunSquare(const Codelet& codelet, const T0* in, const std::ptrdiff_t* is, T0* out,
+                 const std::ptrdiff_t* os) const {
+    const bool forward = desc_.direction == Direction::Forward;
+    return codelet.Execute(in, is[0], is[1], out, os[0], os[1], forward ? T0(0) : zero_below_,
+                           forward ? zero_below_ : T0(0));
+  }
+
   // z = X M1^T, then y = M0 z; rows of NV vectors (zero padding past n1 in M1^T).
   template <std::size_t NV>
   void Products(const double* x, double* z, double* y) const {
@@ -196,6 +228,8 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
   alignas(64) double m0_[kSmall2DMax * kW] = {};
   alignas(64) double m1t_[kSmall2DMax * kW] = {};
   double safe_max_ = 0;
+  std::optional<SquareCodelet<T0, 8>> square8_;                   // both sides 8
+  std::optional<SquareCodelet<T0, 16>> square16_;                 // both sides 16
   T0 zero_below_ = static_cast<T0>(desc_.coefficient_threshold);  // (0: off)
   mutable std::once_flag rowcol_once_;
   mutable std::unique_ptr<CpuPlan<T0>> rowcol_;

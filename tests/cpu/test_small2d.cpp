@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The small 2D path (src/cpu/small2d-inl.h: both sides <= 16, products with transform matrices):
-// every kind, type, norm and direction and mixed kinds per axis against the long-double oracle
-// and the row-column plan of the same description; strided, negative-stride and in-place views;
-// inf and NaN inputs take the row-column plan's answer.
+// The small 2D path (src/cpu/small2d-inl.h: both sides <= 16, products with transform matrices;
+// the square codelets of square_codelet-inl.h at 8x8 and 16x16): every kind, type, norm and
+// direction and mixed kinds per axis against the long-double oracle and the row-column plan of
+// the same description; strided, negative-stride and in-place views give the same values; inf,
+// NaN and overflowing inputs take the row-column plan's answer.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -69,6 +70,49 @@ TEST_P(Small2D, EveryTypeNormAndDirection) {
           }
 }
 
+// The square codelets (src/cpu/square_codelet-inl.h), on AVX2 and better: 8x8 in both
+// precisions and 16x16 float32; folded (types I-III) and unfolded (type IV, DXST) matrices.
+TEST_P(Small2D, SquareCodeletsEveryTransform) {
+  const bool codelets = target() <= HWY_AVX2;
+  std::vector<AxisTransform> all;
+  for (Kind k : {Kind::DCT, Kind::DST})
+    for (int t = 1; t <= 4; ++t) all.push_back({k, t});
+  all.push_back({Kind::DXST, 2});
+  all.push_back({Kind::DXST, 3});
+  for (std::size_t n : {8, 16})
+    for (AxisTransform t : all)
+      for (Norm norm : {Norm::Backward, Norm::Ortho, Norm::Forward})
+        for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+          const Shape s{n, n};
+          check_against_oracle_and_row_column<double>(s, t, t, norm, dir);
+          if (n == 8 || codelets) check_against_oracle_and_row_column<float>(s, t, t, norm, dir);
+        }
+  // Mixed: a folded axis with an unfolded one, and the two folds.
+  for (std::size_t n : {8, 16}) {
+    if (n == 8 || codelets) {
+      check_against_oracle_and_row_column<float>({n, n}, {Kind::DCT, 2}, {Kind::DST, 4},
+                                                 Norm::Ortho, Direction::Forward);
+      check_against_oracle_and_row_column<float>({n, n}, {Kind::DXST, 3}, {Kind::DCT, 3},
+                                                 Norm::Backward, Direction::Forward);
+    }
+    check_against_oracle_and_row_column<double>({n, n}, {Kind::DST, 3}, {Kind::DCT, 2},
+                                                Norm::Forward, Direction::Inverse);
+  }
+  // describe() names the codelet exactly where it runs.
+  for (auto [n, p] : {std::pair{8, Precision::F32}, std::pair{8, Precision::F64},
+                      std::pair{16, Precision::F32}, std::pair{16, Precision::F64}}) {
+    PlanDesc d;
+    d.shape = {std::size_t(n), std::size_t(n)};
+    d.precision = p;
+    const std::string text = Plan(d).describe();
+    const bool want = codelets && (n == 8 || p == Precision::F32);
+    EXPECT_EQ(
+        text.find(std::to_string(n) + "x" + std::to_string(n) + " codelet") != std::string::npos,
+        want)
+        << text;
+  }
+}
+
 TEST_P(Small2D, MixedKindsPerAxis) {
   check_against_oracle_and_row_column<double>({16, 12}, {Kind::DCT, 2}, {Kind::DST, 3},
                                               Norm::Backward, Direction::Forward);
@@ -76,39 +120,74 @@ TEST_P(Small2D, MixedKindsPerAxis) {
                                              Direction::Inverse);
 }
 
-TEST_P(Small2D, StridedNegativeAndInPlace) {
-  const Shape s{8, 8};
-  const auto x = oracle::random_vector<double>(64, 9);
-  const Plan p(
-      small_desc<double>(s, {Kind::DCT, 2}, {Kind::DCT, 2}, Norm::Ortho, Direction::Forward));
-  std::vector<double> ref(64);
-  p.execute(ConstView<double>(x.data(), s), View<double>(ref.data(), s));
-  std::vector<double> big(64 * 3, -7.0), out(64, std::nan(""));
-  for (std::size_t k = 0; k < 64; ++k) big[3 * k] = x[k];
-  p.execute(ConstView<double>(big.data(), s, {24, 3}), View<double>(out.data() + 63, s, {-8, -1}));
-  for (std::size_t k = 0; k < 64; ++k) EXPECT_EQ(out[63 - k], ref[k]);
-  std::vector<double> inplace = x;
-  p.execute(View<double>(inplace.data(), s));
+template <class T>
+void check_layouts(std::size_t n) {
+  const Shape s{n, n};
+  const std::size_t nn = n * n;
+  const auto x = oracle::random_vector<T>(nn, 9);
+  const Plan p(small_desc<T>(s, {Kind::DCT, 2}, {Kind::DCT, 2}, Norm::Ortho, Direction::Forward));
+  std::vector<T> ref(nn);
+  p.execute(ConstView<T>(x.data(), s), View<T>(ref.data(), s));
+  // Every third element of a larger array in, reversed rows and columns out: the same values.
+  std::vector<T> big(nn * 3, T(-7)), out(nn, std::numeric_limits<T>::quiet_NaN());
+  for (std::size_t k = 0; k < nn; ++k) big[3 * k] = x[k];
+  const auto in = static_cast<std::ptrdiff_t>(n);
+  p.execute(ConstView<T>(big.data(), s, {3 * in, 3}), View<T>(out.data() + nn - 1, s, {-in, -1}));
+  for (std::size_t k = 0; k < nn; ++k) EXPECT_EQ(out[nn - 1 - k], ref[k]) << n << " " << k;
+  std::vector<T> inplace = x;
+  p.execute(View<T>(inplace.data(), s));
   EXPECT_EQ(inplace, ref);
 }
 
-TEST_P(Small2D, NonFiniteInputsTakeTheRowColumnPlan) {
-  const Shape s{8, 6};
-  for (double bad : {std::numeric_limits<double>::infinity(), std::nan(""),
-                     std::numeric_limits<double>::max()}) {
-    auto x = oracle::random_vector<double>(48, 3);
+TEST_P(Small2D, StridedNegativeAndInPlace) {
+  check_layouts<double>(8);
+  check_layouts<float>(8);
+  check_layouts<float>(16);
+  check_layouts<double>(16);
+}
+
+// inf and NaN inputs give the row-column plan's outputs. With `huge`, also the largest finite
+// values: where the row-column plan overflows on the way (float32 FFT sums) or rounds otherwise,
+// the small path's finite output must be the exact one (the long-double oracle's).
+template <class T>
+void check_non_finite_inputs(const Shape& s, bool huge) {
+  const std::size_t n = s[0] * s[1];
+  std::vector<T> bads = {std::numeric_limits<T>::infinity(), std::numeric_limits<T>::quiet_NaN()};
+  if (huge)
+    bads.insert(bads.end(), {std::numeric_limits<T>::max(), -std::numeric_limits<T>::max()});
+  for (T bad : bads) {
+    auto x = oracle::random_vector<T>(n, 3);
     x[13] = bad;
     PlanDesc d =
-        small_desc<double>(s, {Kind::DST, 2}, {Kind::DCT, 3}, Norm::Backward, Direction::Forward);
+        small_desc<T>(s, {Kind::DST, 2}, {Kind::DCT, 3}, Norm::Backward, Direction::Forward);
     const Plan small(d);
     d.cpu.algorithm = Algorithm2D::RowColumn;
     const Plan rc(d);
-    std::vector<double> a(48), b(48);
-    small.execute(ConstView<double>(x.data(), s), View<double>(a.data(), s));
-    rc.execute(ConstView<double>(x.data(), s), View<double>(b.data(), s));
-    for (std::size_t k = 0; k < 48; ++k)
-      EXPECT_TRUE(a[k] == b[k] || (std::isnan(a[k]) && std::isnan(b[k]))) << k << " " << bad;
+    std::vector<T> a(n), b(n);
+    small.execute(ConstView<T>(x.data(), s), View<T>(a.data(), s));
+    rc.execute(ConstView<T>(x.data(), s), View<T>(b.data(), s));
+    const auto want =
+        oracle::reference_nd(s, {0, 1}, small.desc().transforms, Norm::Backward, false,
+                             Direction::Forward, std::vector<LD>(x.begin(), x.end()));
+    const LD tol = LD(oracle::tolerance<T>(s[0] * s[1])) * std::numeric_limits<T>::max();
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::string what = std::to_string(s[0]) + "x" + std::to_string(s[1]) + " " +
+                               std::to_string(k) + " " + std::to_string(bad) + ": " +
+                               std::to_string(a[k]) + " vs " + std::to_string(b[k]);
+      if (a[k] == b[k] || (std::isnan(a[k]) && std::isnan(b[k]))) continue;
+      // They differ only for huge finite inputs, by rounding or by the row-column overflow.
+      ASSERT_TRUE(std::isfinite(bad) && std::isfinite(a[k])) << what;
+      EXPECT_LE(std::fabs(LD(a[k]) - want[k]), tol) << what;
+    }
   }
+}
+
+TEST_P(Small2D, NonFiniteInputsTakeTheRowColumnPlan) {
+  const bool codelets = target() <= HWY_AVX2;
+  check_non_finite_inputs<double>({8, 6}, true);
+  check_non_finite_inputs<double>({8, 8}, true);  // the codelets, which check their outputs
+  check_non_finite_inputs<float>({8, 8}, codelets);
+  check_non_finite_inputs<float>({16, 16}, codelets);
 }
 
 DCTX_INSTANTIATE_TRANSFORM_TARGETS(Small2D);

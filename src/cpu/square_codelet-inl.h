@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The codelets of small square 2D plans (the 8x8 and 16x16 blocks of codecs through the general
+// plan API): Y = M0 X M1^T for an N x N array as two passes over N vectors of N lanes of the
+// data's own precision, each followed by an in-register transpose (axis 0 on the rows, then
+// axis 1 on the columns), with no scratch memory. Where an axis's matrix has the even/odd
+// symmetry of the type-I, -II and -III transforms, its pass first folds the mirrored halves:
+// M[k][N-1-j] = s_k M[k][j] (type II: sums and differences of mirrored inputs) or
+// M[N-1-k][j] = t_j M[k][j] (type III: sums and differences of mirrored outputs). That is the
+// first butterfly stage of the 8-point factorisations (Loeffler, Ligtenberg and Moschytz; the
+// CPU gold code of Obukhov and Kharlamov's "Discrete Cosine Transform for 8x8 Blocks with
+// CUDA") and halves the multiply-adds. Each output of a pass is a sum of at most N products
+// (N/2 after folding) by fused multiply-adds; the entries come from the plan's double matrices.
+
+#if defined(DCTX_CPU_SQUARE_CODELET_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef DCTX_CPU_SQUARE_CODELET_INL_H_
+#undef DCTX_CPU_SQUARE_CODELET_INL_H_
+#else
+#define DCTX_CPU_SQUARE_CODELET_INL_H_
+#endif
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include <hwy/highway.h>
+
+#include "cpu/host_plan-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace dctx::cpu::HWY_NAMESPACE {
+
+/// N values of T: one row or column of the block.
+template <class T, std::size_t N>
+struct SquareLanes {
+  typedef T type __attribute__((vector_size(N * sizeof(T))));
+};
+
+/// How an axis matrix is folded (see the file comment). DXST's matrices, whose signs alternate
+/// the other way, and type IV's, which have neither symmetry, run unfolded.
+enum class SquareFold : std::uint8_t {
+  None,
+  Inputs,   // M[k][N-1-j] = (-1)^k M[k][j] (DCT-I, -II; DST-I, -II)
+  Outputs,  // M[N-1-k][j] = (-1)^j M[k][j] (DCT-III, DST-III)
+};
+inline constexpr std::size_t kSquareFolds = 3;
+
+/// One axis of a codelet: its N x N matrix, folded where it is symmetric, in T.
+template <class T, std::size_t N>
+class SquareAxis {
+  using V = typename SquareLanes<T, N>::type;
+  static constexpr std::size_t H = N / 2;
+
+ public:
+  /// From the axis matrix: M[k][j] = m[k * row_stride + j * col_stride].
+  SquareAxis(const double* m, std::size_t row_stride, std::size_t col_stride) {
+    const auto at = [&](std::size_t k, std::size_t j) {
+      return m[k * row_stride + j * col_stride];
+    };
+    double big = 0;
+    for (std::size_t k = 0; k < N; ++k)
+      for (std::size_t j = 0; j < N; ++j) big = std::fmax(big, std::fabs(at(k, j)));
+    // The matrices come from the double 1D plans: mirrored entries agree to a few roundings.
+    const double tol = 64 * 2.220446049250313e-16 * big;
+    if (Folds(at, tol, true) || Folds(at, tol, false)) return;
+    for (std::size_t k = 0; k < N; ++k)
+      for (std::size_t j = 0; j < N; ++j) c_[k][j] = static_cast<T>(at(k, j));
+  }
+
+  SquareFold fold() const { return fold_; }
+  const char* fold_name() const {
+    return fold_ == SquareFold::None     ? "none"
+           : fold_ == SquareFold::Inputs ? "mirrored inputs"
+                                         : "mirrored outputs";
+  }
+
+  /// out[k] = sum over j of M[k][j] in[j] (each a vector along the other axis), for fold() == F.
+  template <SquareFold F>
+  HWY_INLINE void Apply(const V* in, V* out) const {
+    if constexpr (F == SquareFold::Inputs) {
+      // Even rows take the sums of mirrored inputs, odd rows their differences.
+      V sum[H], dif[H];
+      for (std::size_t j = 0; j < H; ++j) {
+        sum[j] = in[j] + in[N - 1 - j];
+        dif[j] = in[j] - in[N - 1 - j];
+      }
+      for (std::size_t k = 0; k < N; k += 2) {
+        V even = c_[k][0] * sum[0], odd = c_[k + 1][0] * dif[0];
+        for (std::size_t j = 1; j < H; ++j) {
+          even += c_[k][j] * sum[j];
+          odd += c_[k + 1][j] * dif[j];
+        }
+        out[k] = even;
+        out[k + 1] = odd;
+      }
+    } else if constexpr (F == SquareFold::Outputs) {
+      // Even columns j carry t_j = +1 (coefficients c_[k][j / 2]), odd ones -1
+      // (c_[k][H + j / 2]); outputs k and N-1-k are the sum and the difference of the two parts.
+      const V *p = in, *m = in + 1;
+      for (std::size_t k = 0; k < H; ++k) {
+        V a = c_[k][0] * p[0], b = c_[k][H] * m[0];
+        for (std::size_t q = 1; q < H; ++q) {
+          a += c_[k][q] * p[2 * q];
+          b += c_[k][H + q] * m[2 * q];
+        }
+        out[k] = a + b;
+        out[N - 1 - k] = a - b;
+      }
+    } else {
+      for (std::size_t k = 0; k < N; ++k) {
+        V acc = c_[k][0] * in[0];
+        for (std::size_t j = 1; j < N; ++j) acc += c_[k][j] * in[j];
+        out[k] = acc;
+      }
+    }
+  }
+
+ private:
+  // Whether every mirrored pair of entries of one orientation agrees up to a sign that
+  // alternates with the index: M[k][N-1-j] = (-1)^k M[k][j] (rows = true) or
+  // M[N-1-k][j] = (-1)^j M[k][j]. Sets fold_ and c_ (see Apply), each the mean of two mirrored
+  // entries.
+  template <class At>
+  bool Folds(const At& at, double tol, bool rows) {
+    const auto e = [&](std::size_t line, std::size_t i) {
+      return rows ? at(line, i) : at(i, line);
+    };
+    for (std::size_t line = 0; line < N; ++line) {
+      const double sign = line % 2 ? -1.0 : 1.0;
+      for (std::size_t i = 0; i < N; ++i)
+        if (std::fabs(e(line, N - 1 - i) - sign * e(line, i)) > tol) return false;
+    }
+    for (std::size_t line = 0; line < N; ++line) {
+      const double sign = line % 2 ? -1.0 : 1.0;
+      for (std::size_t i = 0; i < H; ++i) {
+        const T c = static_cast<T>(0.5 * (e(line, i) + sign * e(line, N - 1 - i)));
+        if (rows)
+          c_[line][i] = c;  // row `line`, input pair i
+        else
+          c_[i][line % 2 * H + line / 2] = c;  // output pair i, column `line`
+      }
+    }
+    fold_ = rows ? SquareFold::Inputs : SquareFold::Outputs;
+    return true;
+  }
+
+  SquareFold fold_ = SquareFold::None;
+  T c_[N][N] = {};
+};
+
+/// Rows r[i] and r[i + D] (i with bit D clear) swap their off-diagonal D x D sub-blocks.
+template <std::size_t N, std::size_t D, class V, std::size_t... L>
+HWY_INLINE void SwapSubBlocks(V* r, std::index_sequence<L...>) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i & D) continue;
+    const V a = r[i], b = r[i + D];
+    r[i] = __builtin_shufflevector(a, b, ((L & D) ? N + L - D : L)...);
+    r[i + D] = __builtin_shufflevector(a, b, ((L & D) ? N + L : L + D)...);
+  }
+}
+
+/// r[i] <- column i of the N x N block whose rows are r[0..N) (log2 N stages of two-input
+/// shuffles: swapping sub-blocks of sides 1, 2, ..., N/2).
+template <std::size_t N, class V, std::size_t D = 1>
+HWY_INLINE void TransposeSquare(V* r) {
+  if constexpr (D < N) {
+    SwapSubBlocks<N, D>(r, std::make_index_sequence<N>());
+    TransposeSquare<N, V, 2 * D>(r);
+  }
+}
+
+/// The codelet of one plan: both axes' folded matrices, and the pass pair their folds select.
+template <class T, std::size_t N>
+class SquareCodelet {
+  using V = typename SquareLanes<T, N>::type;
+
+ public:
+  /// M0 row by row and M1 transposed, rows `stride` apart (Small2DPlan's layout).
+  SquareCodelet(const double* m0, const double* m1t, std::size_t stride)
+      : axis0_(m0, stride, 1), axis1_(m1t, 1, stride) {}
+
+  std::string describe() const {
+    return std::to_string(N) + "x" + std::to_string(N) + " codelet, folds: " + axis0_.fold_name() +
+           ", " + axis1_.fold_name();
+  }
+
+  /// Y = M0 X M1^T from the N x N array `in` (strides is0, is1) to `out` (strides os0, os1),
+  /// with Algorithm 3's thresholding of the inputs (below eps_in) or of the outputs (below
+  /// eps_out) where those are > 0. An input holding inf or NaN, or large enough to overflow,
+  /// shows as a non-finite output (inf and NaN never turn finite again): then nothing is
+  /// written and the result is false (the caller falls back).
+  bool Execute(const T* in, std::ptrdiff_t is0, std::ptrdiff_t is1, T* out, std::ptrdiff_t os0,
+               std::ptrdiff_t os1, T eps_in, T eps_out) const {
+    return (this->*execute_)(in, is0, is1, out, os0, os1, eps_in, eps_out);
+  }
+
+ private:
+  using Fn = bool (SquareCodelet::*)(const T*, std::ptrdiff_t, std::ptrdiff_t, T*, std::ptrdiff_t,
+                                     std::ptrdiff_t, T, T) const;
+
+  // One pair of folds, the block in registers from the loads to the stores.
+  template <SquareFold F0, SquareFold F1>
+  bool ExecuteFolds(const T* in, std::ptrdiff_t is0, std::ptrdiff_t is1, T* out, std::ptrdiff_t os0,
+                    std::ptrdiff_t os1, T eps_in, T eps_out) const {
+    V r[N], a[N];
+    for (std::size_t i = 0; i < N; ++i) {
+      const T* row = in + static_cast<std::ptrdiff_t>(i) * is0;
+      if (is1 == 1)
+        __builtin_memcpy(&r[i], row, sizeof r[i]);
+      else
+        for (std::ptrdiff_t j = 0; j < static_cast<std::ptrdiff_t>(N); ++j) r[i][j] = row[j * is1];
+    }
+    if (eps_in > 0)
+      for (V& v : r) v = ZeroBelow(v, eps_in);
+    axis0_.template Apply<F0>(r, a);  // rows of M0 X
+    TransposeSquare<N>(a);            // its columns
+    axis1_.template Apply<F1>(a, r);  // columns of M0 X M1^T
+    TransposeSquare<N>(r);
+    // Any inf or NaN output makes the sum of all rows inf or NaN (as does an overflow of the
+    // sum itself: then the fallback is merely slower), and d = sum - sum NaN somewhere.
+    V sum = r[0];
+    for (std::size_t i = 1; i < N; ++i) sum += r[i];
+    const V d = sum - sum;
+    T lanes = d[0];
+    for (std::size_t l = 1; l < N; ++l) lanes += d[l];
+    if (!(lanes == 0)) return false;
+    for (std::size_t k = 0; k < N; ++k) {
+      if (eps_out > 0) r[k] = ZeroBelow(r[k], eps_out);
+      T* row = out + static_cast<std::ptrdiff_t>(k) * os0;
+      if (os1 == 1)
+        __builtin_memcpy(row, &r[k], sizeof r[k]);
+      else
+        for (std::ptrdiff_t c = 0; c < static_cast<std::ptrdiff_t>(N); ++c) row[c * os1] = r[k][c];
+    }
+    return true;
+  }
+
+  template <SquareFold F0, std::size_t... I>
+  static constexpr std::array<Fn, sizeof...(I)> PassPairs(std::index_sequence<I...>) {
+    return {&SquareCodelet::ExecuteFolds<F0, static_cast<SquareFold>(I)>...};
+  }
+  template <std::size_t... I>
+  static Fn Pick(SquareFold f0, SquareFold f1, std::index_sequence<I...>) {
+    static constexpr std::array<std::array<Fn, kSquareFolds>, kSquareFolds> table = {
+        PassPairs<static_cast<SquareFold>(I)>(std::make_index_sequence<kSquareFolds>())...};
+    return table[static_cast<std::size_t>(f0)][static_cast<std::size_t>(f1)];
+  }
+
+  SquareAxis<T, N> axis0_, axis1_;
+  Fn execute_ = Pick(axis0_.fold(), axis1_.fold(), std::make_index_sequence<kSquareFolds>());
+};
+
+}  // namespace dctx::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // toggle guard
