@@ -45,6 +45,10 @@ struct Fftw<float> {
   static plan r2r(int rank, const int* n, float* in, float* out, const fftw_r2r_kind* k) {
     return fftwf_plan_r2r(rank, n, in, out, k, FFTW_MEASURE);
   }
+  static plan lines(int n, int howmany, float* in, float* out, fftw_r2r_kind k) {
+    return fftwf_plan_many_r2r(1, &n, howmany, in, nullptr, 1, n, out, nullptr, 1, n, &k,
+                               FFTW_MEASURE);
+  }
   static plan r2c(int rank, const int* n, float* in, cpx* out) {
     return fftwf_plan_dft_r2c(rank, n, in, out, FFTW_MEASURE);
   }
@@ -59,6 +63,10 @@ struct Fftw<double> {
   using cpx = fftw_complex;
   static plan r2r(int rank, const int* n, double* in, double* out, const fftw_r2r_kind* k) {
     return fftw_plan_r2r(rank, n, in, out, k, FFTW_MEASURE);
+  }
+  static plan lines(int n, int howmany, double* in, double* out, fftw_r2r_kind k) {
+    return fftw_plan_many_r2r(1, &n, howmany, in, nullptr, 1, n, out, nullptr, 1, n, &k,
+                              FFTW_MEASURE);
   }
   static plan r2c(int rank, const int* n, double* in, cpx* out) {
     return fftw_plan_dft_r2c(rank, n, in, out, FFTW_MEASURE);
@@ -191,6 +199,76 @@ void BM_pocketfft(benchmark::State& st, Shape2 shape, bool inverse) {
   st.SetItemsProcessed(st.iterations() * static_cast<int64_t>(n));
 }
 
+// Batches of short lines: a {lines, n} array transformed along its last axis (orthonormal
+// DCT-II, or DCT-III with inverse), e.g. per-frame DCTs of audio features.
+template <class T>
+void BM_dctx_lines(benchmark::State& st, Shape2 shape, bool inverse, dctx::Algorithm2D algo) {
+  const std::size_t n = total(shape);
+  auto x = random_data<T>(n);
+  std::vector<T> y(n);
+  dctx::PlanDesc d;
+  d.shape = shape;
+  d.axes = {-1};
+  d.norm = dctx::Norm::Ortho;
+  d.direction = inverse ? dctx::Direction::Inverse : dctx::Direction::Forward;
+  d.precision = std::is_same_v<T, float> ? dctx::Precision::F32 : dctx::Precision::F64;
+  d.cpu.algorithm = algo;  // RowColumn: the driver instead of the short-line products
+  const dctx::Plan p(d);
+  const std::ptrdiff_t strides[2] = {static_cast<std::ptrdiff_t>(shape[1]), 1};
+  for (auto _ : st) {
+    p.execute(x.data(), strides, y.data(), strides);
+    benchmark::DoNotOptimize(y.data());
+  }
+  st.SetItemsProcessed(st.iterations() * static_cast<int64_t>(n));
+  st.SetLabel(p.describe().substr(0, 40));
+}
+
+template <class T>
+void BM_fftw_lines(benchmark::State& st, Shape2 shape, bool inverse) {
+  using F = Fftw<T>;
+  const std::size_t n = total(shape), len = shape[1];
+  auto x = random_data<T>(n);
+  std::vector<T> in(n), out(n);
+  typename F::plan p;
+  {
+    std::lock_guard<std::mutex> lock(g_fftw_mu);
+    p = F::lines(static_cast<int>(len), static_cast<int>(shape[0]), in.data(), out.data(),
+                 inverse ? FFTW_REDFT01 : FFTW_REDFT10);
+  }
+  const auto f = ortho_factors<T>(len, inverse);
+  for (auto _ : st) {
+    if (inverse) {  // scale the input (orthonormal DCT-III), then REDFT01
+      for (std::size_t r = 0; r < n; r += len)
+        for (std::size_t k = 0; k < len; ++k) in[r + k] = x[r + k] * f[k];
+      F::exec(p);
+    } else {  // REDFT10, then scale the output
+      std::copy(x.begin(), x.end(), in.begin());
+      F::exec(p);
+      for (std::size_t r = 0; r < n; r += len)
+        for (std::size_t k = 0; k < len; ++k) out[r + k] *= f[k];
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  st.SetItemsProcessed(st.iterations() * static_cast<int64_t>(n));
+  F::destroy(p);
+}
+
+template <class T>
+void BM_pocketfft_lines(benchmark::State& st, Shape2 shape, bool inverse) {
+  const std::size_t n = total(shape);
+  auto x = random_data<T>(n);
+  std::vector<T> y(n);
+  pocketfft::shape_t sh(shape.begin(), shape.end());
+  pocketfft::stride_t stride{static_cast<std::ptrdiff_t>(shape[1] * sizeof(T)),
+                             static_cast<std::ptrdiff_t>(sizeof(T))};
+  const T fct = static_cast<T>(1 / std::sqrt(2.0 * shape[1]));
+  for (auto _ : st) {
+    pocketfft::dct<T>(sh, stride, stride, {1}, inverse ? 3 : 2, x.data(), y.data(), fct, true, 1);
+    benchmark::DoNotOptimize(y.data());
+  }
+  st.SetItemsProcessed(st.iterations() * static_cast<int64_t>(n));
+}
+
 std::string shape_name(const Shape2& s) {
   std::string r;
   for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "x" : "") + std::to_string(s[i]);
@@ -221,9 +299,24 @@ void register_all(const char* prec) {
           benchmark::RegisterBenchmark((base + "dctx_pointers").c_str(), BM_dctx<T>, s, inv,
                                        dctx::Algorithm2D::Auto, true);
       }
+      if (s.size() == 1 && s[0] <= 32)
+        benchmark::RegisterBenchmark((base + "dctx_pointers").c_str(), BM_dctx<T>, s, inv,
+                                     dctx::Algorithm2D::Auto, true);
       benchmark::RegisterBenchmark((base + "pocketfft").c_str(), BM_pocketfft<T>, s, inv);
       benchmark::RegisterBenchmark((base + "fftw_dct").c_str(), BM_fftw_dct<T>, s, inv);
       if (!inv) benchmark::RegisterBenchmark((base + "fftw_r2c").c_str(), BM_fftw_r2c<T>, s, inv);
+    }
+  for (std::size_t len : {4, 8, 13, 16, 40})
+    for (bool inv : {false, true}) {
+      const Shape2 s{1000, len};
+      const std::string base =
+          std::string("lines/") + prec + (inv ? "/inv/" : "/fwd/") + shape_name(s) + "/";
+      benchmark::RegisterBenchmark((base + "dctx").c_str(), BM_dctx_lines<T>, s, inv,
+                                   dctx::Algorithm2D::Auto);
+      benchmark::RegisterBenchmark((base + "dctx_driver").c_str(), BM_dctx_lines<T>, s, inv,
+                                   dctx::Algorithm2D::RowColumn);
+      benchmark::RegisterBenchmark((base + "pocketfft").c_str(), BM_pocketfft_lines<T>, s, inv);
+      benchmark::RegisterBenchmark((base + "fftw_dct").c_str(), BM_fftw_lines<T>, s, inv);
     }
 }
 

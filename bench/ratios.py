@@ -38,7 +38,8 @@ def main(path):
         groups.setdefault(key[:3], []).append((key[3], r))
     for (dim, prec, direction), items in groups.items():
         cols = [l for l in others if any(l in r for _, r in items)]
-        print(f"\n#### {dim.upper()} {prec} {'forward DCT-II' if direction == 'fwd' else 'inverse (DCT-III)'}, norm=ortho, 1 thread\n")
+        what = "lines along the last axis of a batch" if dim == "lines" else dim.upper()
+        print(f"\n#### {what} {prec} {'forward DCT-II' if direction == 'fwd' else 'inverse (DCT-III)'}, norm=ortho, 1 thread\n")
         print("| shape | dctx | " + " | ".join(f"{c} / dctx" for c in cols) + " |")
         print("|---|---|" + "---|" * len(cols))
         for shape, r in items:

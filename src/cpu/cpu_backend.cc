@@ -33,6 +33,7 @@
 #include "cpu/fused2d-inl.h"
 #include "cpu/nd_driver-inl.h"
 #include "cpu/small2d-inl.h"
+#include "cpu/small_lines-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
@@ -54,13 +55,16 @@ bool UseFused2D(const PlanDesc& d) {
 
 detail::BackendPlan* MakePlan(const PlanDesc& d) {
   const bool fused = UseFused2D(d), small = !fused && Small2DApplies(d);
+  const bool lines = SmallLinesApplies(d);
   if (d.precision == Precision::F32) {
     if (fused) return new Fused2DPlan<float>(d);
     if (small) return new Small2DPlan<float>(d);
+    if (lines) return new SmallLinesPlan<float>(d);
     return new CpuPlan<float>(d);
   }
   if (fused) return new Fused2DPlan<double>(d);
   if (small) return new Small2DPlan<double>(d);
+  if (lines) return new SmallLinesPlan<double>(d);
   return new CpuPlan<double>(d);
 }
 

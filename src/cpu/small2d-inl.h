@@ -49,6 +49,23 @@ inline bool Small2DApplies(const PlanDesc& d) {
          (kSquareCodelets && d.shape[0] == 16 && d.shape[1] == 16);
 }
 
+/// Calls f(k, j, M[k][j]) for every entry of the n x n matrix of axis transform `t` of `d` (its
+/// 1D plan, in double, applied to the unit vectors); returns the transform's name.
+template <class F>
+std::string ForEachMatrixEntry(const PlanDesc& d, AxisTransform t, std::size_t n, F&& f) {
+  const R2R<double> line({t.kind, detail::effective_type(d, t)}, n, detail::axis_scale(d, t, n),
+                         *d.orthogonalize, true);
+  std::vector<double> x(n);
+  std::vector<Cx<double>> scratch(line.scratch_len());
+  for (std::size_t j = 0; j < n; ++j) {
+    std::fill(x.begin(), x.end(), 0.0);
+    x[j] = 1;
+    line.exec(x.data(), scratch.data());  // column j of the matrix
+    for (std::size_t k = 0; k < n; ++k) f(k, j, x[k]);
+  }
+  return line.name();
+}
+
 template <class T0>
 class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
   using VD = typename LaneVec<double>::type;
@@ -64,22 +81,11 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
     double largest = 0;
     // m0_: M0 row by row (M0[k][i] at k * kW + i); m1t_: M1 transposed (M1[k][j] at j * kW + k).
     for (std::size_t axis = 0; axis < 2; ++axis) {
-      const AxisTransform t = d.transforms[axis_of[axis]];
-      const std::size_t n = d.shape[axis];
-      const R2R<double> line({t.kind, detail::effective_type(d, t)}, n, detail::axis_scale(d, t, n),
-                             *d.orthogonalize, true);
-      names_[axis] = line.name();
-      std::vector<double> x(n);
-      std::vector<Cx<double>> scratch(line.scratch_len());
-      for (std::size_t j = 0; j < n; ++j) {
-        std::fill(x.begin(), x.end(), 0.0);
-        x[j] = 1;
-        line.exec(x.data(), scratch.data());  // column j of the matrix
-        for (std::size_t k = 0; k < n; ++k) {
-          (axis == 0 ? m0_[k * kW + j] : m1t_[j * kW + k]) = x[k];
-          largest = std::max(largest, std::fabs(x[k]));
-        }
-      }
+      names_[axis] = ForEachMatrixEntry(d, d.transforms[axis_of[axis]], d.shape[axis],
+                                        [&](std::size_t k, std::size_t j, double v) {
+                                          (axis == 0 ? m0_[k * kW + j] : m1t_[j * kW + k]) = v;
+                                          largest = std::max(largest, std::fabs(v));
+                                        });
     }
     // Every output is a sum of n0 n1 products |x| |M0| |M1|: beyond this, fall back.
     safe_max_ = std::numeric_limits<double>::max() /

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Short lines: one transformed axis of at most 16 points (a lone short vector, or a batch of
+// them, e.g. the mel-spectrum frames of audio features) as one matrix-vector product per line,
+// y = M x = sum over j of x_j times column j of M, each column a vector of 8 or 16 lanes of the
+// data's precision. At these lengths the row-column driver's line gathers, scratch and thread
+// dispatch cost several times the n^2 multiply-adds. M is the axis's 1D plan applied to the unit
+// vectors in double at plan time (any kind, type, norm, orthogonalize, direction). Inputs are
+// checked first: a line holding inf, NaN or values that could overflow runs through the
+// row-column plan of one line, which carries the range's edges (extremes-inl.h).
+
+#if defined(DCTX_CPU_SMALL_LINES_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef DCTX_CPU_SMALL_LINES_INL_H_
+#undef DCTX_CPU_SMALL_LINES_INL_H_
+#else
+#define DCTX_CPU_SMALL_LINES_INL_H_
+#endif
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "core/limits.hpp"
+#include "core/overlap.hpp"
+#include "cpu/small2d-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace dctx::cpu::HWY_NAMESPACE {
+
+inline constexpr std::size_t kSmallLineMax = 16;
+/// Past this many elements a plan with several threads keeps the threaded driver.
+inline constexpr std::size_t kSmallLinesSerialElements = std::size_t{1} << 16;
+
+/// True when `d` (normalised) transforms one axis of at most kSmallLineMax points and leaves the
+/// algorithm to the library (an explicit RowColumn keeps the driver).
+inline bool SmallLinesApplies(const PlanDesc& d) {
+  if (d.axes.size() != 1 || d.cpu.algorithm != Algorithm2D::Auto) return false;
+  if (d.shape[static_cast<std::size_t>(d.axes[0])] > kSmallLineMax) return false;
+  std::size_t total = 1;
+  for (std::size_t e : d.shape) total *= e;
+  return d.cpu.threads == 1 || total <= kSmallLinesSerialElements;
+}
+
+template <class T0>
+class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
+ public:
+  explicit SmallLinesPlan(const PlanDesc& d)
+      : shape_(d.shape),
+        axis_(static_cast<std::size_t>(d.axes[0])),
+        n_(d.shape[axis_]),
+        lines_(TotalSize(d.shape) / n_),
+        zero_below_(static_cast<T0>(d.coefficient_threshold)),
+        threshold_inputs_(d.direction == Direction::Inverse),
+        desc_(d) {
+    double largest = 0;
+    name_ = ForEachMatrixEntry(d, d.transforms[0], n_, [&](std::size_t k, std::size_t j, double v) {
+      columns16_[j][k] = static_cast<T0>(v);
+      if (n_ <= 8) columns8_[j][k] = static_cast<T0>(v);
+      largest = std::max(largest, std::fabs(v));
+    });
+    // Every output is a sum of n products |x| |M|: beyond this, fall back.
+    safe_max_ = static_cast<T0>(double(std::numeric_limits<T0>::max()) /
+                                (4.0 * double(n_) * std::max(1.0, largest)));
+  }
+
+  std::string describe() const override {
+    return std::string("cpu[") + TargetName() +
+           ", threads 1] short lines by transform matrix: axis " + std::to_string(axis_) + ": " +
+           name_ + ";";
+  }
+
+  void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
+    switch (n_) {
+#define DCTX_SMALL_LINES_CASE(N) \
+  case N: return RunN<N>(in, is, out, os);
+      DCTX_SMALL_LINES_CASE(1)
+      DCTX_SMALL_LINES_CASE(2)
+      DCTX_SMALL_LINES_CASE(3) DCTX_SMALL_LINES_CASE(4) DCTX_SMALL_LINES_CASE(5)
+          DCTX_SMALL_LINES_CASE(6) DCTX_SMALL_LINES_CASE(7) DCTX_SMALL_LINES_CASE(8)
+              DCTX_SMALL_LINES_CASE(9) DCTX_SMALL_LINES_CASE(10) DCTX_SMALL_LINES_CASE(11)
+                  DCTX_SMALL_LINES_CASE(12) DCTX_SMALL_LINES_CASE(13) DCTX_SMALL_LINES_CASE(14)
+                      DCTX_SMALL_LINES_CASE(15)
+#undef DCTX_SMALL_LINES_CASE
+                          default : return RunN<kSmallLineMax>(in, is, out, os);
+    }
+  }
+
+ private:
+  friend class HostPlan<T0, SmallLinesPlan<T0>>;
+  const Shape& shape() const { return shape_; }
+
+  static std::size_t TotalSize(const Shape& s) {
+    std::size_t t = 1;
+    for (std::size_t e : s) t *= e;
+    return t;
+  }
+
+  // f(input offset, output offset) of every line, the other axes in C order.
+  template <class F>
+  HWY_INLINE void ForEachLine(const std::ptrdiff_t* is, const std::ptrdiff_t* os, F&& f) const {
+    const std::size_t rank = shape_.size();
+    std::size_t idx[detail::kMaxRank] = {};
+    std::ptrdiff_t io = 0, oo = 0;
+    for (std::size_t l = 0; l < lines_; ++l) {
+      f(io, oo);
+      for (std::size_t d = rank; d-- > 0;) {
+        if (d == axis_) continue;
+        io += is[d];
+        oo += os[d];
+        if (++idx[d] < shape_[d]) break;
+        io -= is[d] * static_cast<std::ptrdiff_t>(shape_[d]);
+        oo -= os[d] * static_cast<std::ptrdiff_t>(shape_[d]);
+        idx[d] = 0;
+      }
+    }
+  }
+
+  // y = sum over j of x_j times column j, on vectors of W = 8 or 16 lanes (zero padded), the
+  // x_j broadcast straight from memory.
+  template <std::size_t N>
+  void RunN(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
+    constexpr std::size_t W = N <= 8 ? 8 : kSmallLineMax;
+    using V = typename SquareLanes<T0, W>::type;
+    const std::ptrdiff_t isa = is[axis_], osa = os[axis_];
+    // One pass over all inputs first; where it finds any out of range, every line is checked
+    // on its own and those that fail run through the one-line row-column plan (so the other
+    // lines keep exactly the values they have without the bad one).
+    const bool checked = !InputsInRange(in, is);
+    const V* col = Columns(V{});
+    const T0 eps_in = threshold_inputs_ ? zero_below_ : T0(0);
+    const T0 eps_out = threshold_inputs_ ? T0(0) : zero_below_;
+    ForEachLine(is, os, [&](std::ptrdiff_t io, std::ptrdiff_t oo) {
+      if (checked) {
+        bool good = true;
+        for (std::size_t j = 0; j < N; ++j) {
+          const T0 v = in[io + static_cast<std::ptrdiff_t>(j) * isa];
+          good &= (v <= safe_max_) & (v >= -safe_max_);  // false for NaN too
+        }
+        if (!good) return LinePlan().Run(in + io, &isa, out + oo, &osa);
+      }
+      V y;
+      if (eps_in > 0) {  // thresholded inputs copied first: the same products as without
+        T0 t[N];
+        for (std::size_t j = 0; j < N; ++j)
+          t[j] = ZeroBelow(in[io + static_cast<std::ptrdiff_t>(j) * isa], eps_in);
+        y = Dot<N>(t, 1, col);
+      } else {
+        y = Dot<N>(in + io, isa, col);
+      }
+      if (eps_out > 0) y = ZeroBelow(y, eps_out);
+      if (osa == 1) {
+        __builtin_memcpy(out + oo, &y, N * sizeof(T0));
+      } else {
+        for (std::size_t k = 0; k < N; ++k) out[oo + static_cast<std::ptrdiff_t>(k) * osa] = y[k];
+      }
+    });
+  }
+
+  const typename SquareLanes<T0, 8>::type* Columns(typename SquareLanes<T0, 8>::type) const {
+    return columns8_;
+  }
+  const typename SquareLanes<T0, kSmallLineMax>::type* Columns(
+      typename SquareLanes<T0, kSmallLineMax>::type) const {
+    return columns16_;
+  }
+
+  template <std::size_t N, class V>
+  static HWY_INLINE V Dot(const T0* x, std::ptrdiff_t stride, const V* col) {
+    V y = x[0] * col[0];
+    for (std::size_t j = 1; j < N; ++j) y += x[static_cast<std::ptrdiff_t>(j) * stride] * col[j];
+    return y;
+  }
+
+  // Every input finite and within safe_max_ (a C-ordered input is scanned as one flat array).
+  bool InputsInRange(const T0* in, const std::ptrdiff_t* is) const {
+    using V = typename SquareLanes<T0, 8>::type;
+    const V hi = V{} + safe_max_;
+    const auto all = hi == hi;
+    auto ok = all;
+    if (detail::c_ordered(shape_.size(), shape_.data(), is)) {
+      const std::size_t total = lines_ * n_;
+      std::size_t i = 0;
+      for (; i + 8 <= total; i += 8) {
+        V x;
+        __builtin_memcpy(&x, in + i, sizeof x);
+        ok &= (x <= hi) & (x >= -hi);  // false for NaN too
+      }
+      bool tail = true;
+      for (; i < total; ++i) tail &= (in[i] <= safe_max_) & (in[i] >= -safe_max_);
+      return tail && __builtin_memcmp(&ok, &all, sizeof ok) == 0;
+    }
+    const std::ptrdiff_t isa = is[axis_];
+    bool good = true;
+    ForEachLine(is, is, [&](std::ptrdiff_t io, std::ptrdiff_t) {
+      for (std::size_t j = 0; j < n_; ++j) {
+        const T0 v = in[io + static_cast<std::ptrdiff_t>(j) * isa];
+        good &= (v <= safe_max_) & (v >= -safe_max_);
+      }
+    });
+    return good;
+  }
+
+  // The row-column plan of one line (the driver, which carries the range's edges).
+  const CpuPlan<T0>& LinePlan() const {
+    std::call_once(line_once_, [this] {
+      PlanDesc d = desc_;
+      d.shape = {n_};
+      d.axes = {0};
+      d.cpu.algorithm = Algorithm2D::RowColumn;
+      d.cpu.threads = 1;
+      line_plan_ = std::make_unique<CpuPlan<T0>>(d);
+    });
+    return *line_plan_;
+  }
+
+  Shape shape_;
+  std::size_t axis_, n_, lines_;
+  T0 zero_below_;  // (0: off)
+  bool threshold_inputs_;
+  PlanDesc desc_;
+  std::string name_;
+  // Column j of M, zero padded: 8 lanes (lines of up to 8 points) and 16 lanes.
+  typename SquareLanes<T0, 8>::type columns8_[8] = {};
+  typename SquareLanes<T0, kSmallLineMax>::type columns16_[kSmallLineMax] = {};
+  T0 safe_max_ = 0;
+  mutable std::once_flag line_once_;
+  mutable std::unique_ptr<CpuPlan<T0>> line_plan_;
+};
+
+}  // namespace dctx::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // toggle guard
