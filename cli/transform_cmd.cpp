@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// `dctx transform IN.npy OUT.npy`: scipy.fft.dctn / idctn / dstn / idstn on a .npy file.
+// `dctx transform IN.npy OUT.npy`: scipy.fft.dctn / idctn / dstn / idstn on a .npy file, with
+// optional fused thresholding of the coefficients (--threshold).
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -16,6 +18,7 @@ struct TransformArgs {
   std::string in, out, kind = "dct", norm = "backward", axes;
   int type = 2;
   bool inverse = false;
+  double threshold = 0;
   RunOptions run;
 };
 
@@ -43,6 +46,9 @@ void run(const TransformArgs& a) {
   d.norm = parse_norm(a.norm);
   d.axes = parse_axes(a.axes);
   d.direction = a.inverse ? Direction::Inverse : Direction::Forward;
+  if (!(a.threshold >= 0) || !std::isfinite(a.threshold))
+    throw Error("--threshold must be finite and >= 0, got " + std::to_string(a.threshold));
+  d.coefficient_threshold = a.threshold;
   d.cpu.threads = a.run.threads;
   d.backend = parse_backend(a.run.backend);
   d.device.select = a.run.device;
@@ -78,6 +84,7 @@ void run(const TransformArgs& a) {
       .Str("norm", to_string(d.norm))
       .Raw("axes", axes + "]")
       .Bool("inverse", a.inverse)
+      .Num("threshold", a.threshold)
       .Object("seconds", JsonObject()
                              .Num("plan", seconds_between(t_plan, t_execute))
                              .Num("execute", seconds_between(t_execute, t_done)))
@@ -98,6 +105,10 @@ void add_transform_command(CLI::App& app) {
   c->add_option("--norm", args->norm, "backward, ortho or forward")->capture_default_str();
   c->add_option("--axes", args->axes, "comma-separated axes (default: all)");
   c->add_flag("--inverse", args->inverse, "inverse transform (idctn/idstn)");
+  c->add_option("--threshold", args->threshold,
+                "zero the coefficients of magnitude below EPS, fused into the transform (the "
+                "outputs of a forward one, the inputs of an inverse one); 0: off")
+      ->capture_default_str();
   add_run_options(c, args->run, "print the plan on stderr");
   c->callback([args] { run(*args); });
 }

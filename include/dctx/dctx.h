@@ -26,7 +26,16 @@ enum { DCTX_OK = 0, DCTX_EINVAL = -1, DCTX_ENOMEM = -2, DCTX_EINTERNAL = -3 };
 int dctx_plan_create(dctx_plan** plan, int rank, const size_t* shape, int naxes, const int* axes,
                      const int* kinds, const int* types, int precision, int norm, int orthogonalize,
                      int direction, int threads);
-/* Execute on arrays with element strides (NULL: C order); in == out runs in place. */
+/* dctx_plan_create with the DCT-domain thresholding of "A New Acceleration Paradigm for Discrete
+   Cosine Transform and Other Fourier-Related Transforms" (Algorithm 3) fused into the transform:
+   coefficients of magnitude below coefficient_threshold become 0 (a forward plan's outputs, an
+   inverse plan's inputs). coefficient_threshold must be finite and >= 0; 0 turns it off. */
+int dctx_plan_create_thresholded(dctx_plan** plan, int rank, const size_t* shape, int naxes,
+                                 const int* axes, const int* kinds, const int* types,
+                                 int precision, int norm, int orthogonalize, int direction,
+                                 int threads, double coefficient_threshold);
+/* Execute on arrays with element strides (NULL: C order); in == out runs in place. No allocation
+   per call. */
 int dctx_execute_f32(const dctx_plan* plan, const float* in, const ptrdiff_t* in_strides,
                      float* out, const ptrdiff_t* out_strides);
 int dctx_execute_f64(const dctx_plan* plan, const double* in, const ptrdiff_t* in_strides,

@@ -2,12 +2,15 @@
 // The C API of dctx.h over Plan: exceptions become status codes plus a per-thread message.
 #include <new>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "dctx/dctx.h"
 #include "dctx/dctx.hpp"
 
 struct dctx_plan {
   dctx::Plan plan;
+  std::vector<ptrdiff_t> c_strides;  // C order, for NULL strides
 };
 
 namespace {
@@ -31,26 +34,18 @@ int guarded(F&& f) {
   }
 }
 
+// The pointer form of Plan::execute: no views, so no allocation per call.
 template <class T>
 int execute(const dctx_plan* p, const T* in, const ptrdiff_t* is, T* out, const ptrdiff_t* os) {
   return guarded([&] {
     if (!p) throw dctx::Error("plan is NULL");
-    const dctx::Shape& shape = p->plan.desc().shape;
-    dctx::ConstView<T> vin =
-        is ? dctx::ConstView<T>(in, shape, dctx::Strides(is, is + shape.size()))
-           : dctx::ConstView<T>(in, shape);
-    dctx::View<T> vout = os ? dctx::View<T>(out, shape, dctx::Strides(os, os + shape.size()))
-                            : dctx::View<T>(out, shape);
-    p->plan.execute(vin, vout);
+    p->plan.execute(in, is ? is : p->c_strides.data(), out, os ? os : p->c_strides.data());
   });
 }
-}  // namespace
 
-extern "C" {
-
-int dctx_plan_create(dctx_plan** plan, int rank, const size_t* shape, int naxes, const int* axes,
-                     const int* kinds, const int* types, int precision, int norm, int orthogonalize,
-                     int direction, int threads) {
+int create(dctx_plan** plan, int rank, const size_t* shape, int naxes, const int* axes,
+           const int* kinds, const int* types, int precision, int norm, int orthogonalize,
+           int direction, int threads, double coefficient_threshold) {
   return guarded([&] {
     if (!plan) throw dctx::Error("plan output pointer is NULL");
     *plan = nullptr;
@@ -82,8 +77,34 @@ int dctx_plan_create(dctx_plan** plan, int rank, const size_t* shape, int naxes,
     if (orthogonalize >= 0) d.orthogonalize = orthogonalize == 1;
     d.direction = direction == DCTX_FORWARD ? dctx::Direction::Forward : dctx::Direction::Inverse;
     d.cpu.threads = threads;
-    *plan = new dctx_plan{dctx::Plan(d)};
+    d.coefficient_threshold = coefficient_threshold;
+    dctx::Plan made(d);  // validates the shape (its byte count fits) before the strides below
+    std::vector<ptrdiff_t> c_strides(static_cast<std::size_t>(rank));
+    ptrdiff_t stride = 1;
+    for (int i = rank; i-- > 0;) {
+      c_strides[static_cast<std::size_t>(i)] = stride;
+      stride *= static_cast<ptrdiff_t>(shape[i]);
+    }
+    *plan = new dctx_plan{std::move(made), std::move(c_strides)};
   });
+}
+}  // namespace
+
+extern "C" {
+
+int dctx_plan_create(dctx_plan** plan, int rank, const size_t* shape, int naxes, const int* axes,
+                     const int* kinds, const int* types, int precision, int norm, int orthogonalize,
+                     int direction, int threads) {
+  return create(plan, rank, shape, naxes, axes, kinds, types, precision, norm, orthogonalize,
+                direction, threads, 0.0);
+}
+
+int dctx_plan_create_thresholded(dctx_plan** plan, int rank, const size_t* shape, int naxes,
+                                 const int* axes, const int* kinds, const int* types, int precision,
+                                 int norm, int orthogonalize, int direction, int threads,
+                                 double coefficient_threshold) {
+  return create(plan, rank, shape, naxes, axes, kinds, types, precision, norm, orthogonalize,
+                direction, threads, coefficient_threshold);
 }
 
 int dctx_execute_f32(const dctx_plan* plan, const float* in, const ptrdiff_t* in_strides,

@@ -100,6 +100,25 @@ with tempfile.TemporaryDirectory() as d:
     np.save(src, xf)
     r = run("transform", src, out, "--norm", "ortho")
     check(r.returncode == 0 and rel(np.load(out), sf.dctn(xf, norm="ortho")) < 1e-13, "Fortran order")
+    # --threshold: the fused thresholding equals the transform followed (forward) or preceded
+    # (inverse) by zeroing the coefficients below it; a bad value is refused by name.
+    x = rng.uniform(-1, 1, (12, 10))
+    np.save(src, x)
+    r = run("transform", src, out, "--norm", "ortho", "--threshold", 0.3, "--json")
+    want = sf.dctn(x, norm="ortho")
+    want[np.abs(want) < 0.3] = 0
+    rec = json_of(r, "transform")
+    check(r.returncode == 0 and rel(np.load(out), want) < 1e-13 and rec is not None
+          and rec["threshold"] == 0.3, f"--threshold forward: {r.stderr}")
+    r = run("transform", src, out, "--norm", "ortho", "--inverse", "--threshold", 0.3)
+    xt = x.copy()
+    xt[np.abs(xt) < 0.3] = 0
+    check(r.returncode == 0 and rel(np.load(out), sf.idctn(xt, norm="ortho")) < 1e-13,
+          f"--threshold inverse: {r.stderr}")
+    os.remove(out)
+    r = run("transform", src, out, "--threshold", -1)
+    check(r.returncode != 0 and "--threshold" in r.stderr and not os.path.exists(out),
+          f"--threshold -1: {r.stderr}")
     # Round trip.
     x = rng.uniform(-1, 1, (16, 10)).astype(np.float32)
     np.save(src, x)

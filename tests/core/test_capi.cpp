@@ -33,6 +33,52 @@ TEST(CApi, MatchesCpp) {
   dctx_plan_destroy(p);
 }
 
+// Explicit element strides (a transposed input, a reversed output) give the C++ results.
+TEST(CApi, ExplicitStrides) {
+  const size_t shape[2] = {5, 7};
+  std::vector<float> x(35), y(35, std::nanf("")), z(35);
+  for (std::size_t i = 0; i < 35; ++i) x[i] = float(std::sin(0.7 * double(i)) + 0.1);
+  dctx_plan* p = nullptr;
+  ASSERT_EQ(dctx_plan_create(&p, 2, shape, 0, nullptr, nullptr, nullptr, DCTX_F32, DCTX_NORM_ORTHO,
+                             -1, DCTX_FORWARD, 1),
+            DCTX_OK);
+  const ptrdiff_t in_strides[2] = {1, 5}, out_strides[2] = {-7, -1};
+  ASSERT_EQ(dctx_execute_f32(p, x.data(), in_strides, y.data() + 34, out_strides), DCTX_OK);
+  const dctx::Plan cpp(dctx::PlanDesc{
+      .shape = {5, 7}, .precision = dctx::Precision::F32, .norm = dctx::Norm::Ortho});
+  cpp.execute(dctx::ConstView<float>(x.data(), {5, 7}, {1, 5}),
+              dctx::View<float>(z.data(), {5, 7}));
+  for (std::size_t k = 0; k < 35; ++k) EXPECT_EQ(y[34 - k], z[k]) << k;
+  dctx_plan_destroy(p);
+}
+
+// The fused thresholding: what the C++ plan with coefficient_threshold gives; a bad threshold is
+// refused with a message naming it.
+TEST(CApi, CoefficientThreshold) {
+  const size_t shape[2] = {8, 8};
+  std::vector<double> x(64), y(64), z(64);
+  for (std::size_t i = 0; i < 64; ++i) x[i] = std::cos(1.3 * double(i)) + 0.05;
+  dctx_plan* p = nullptr;
+  ASSERT_EQ(dctx_plan_create_thresholded(&p, 2, shape, 0, nullptr, nullptr, nullptr, DCTX_F64,
+                                         DCTX_NORM_ORTHO, -1, DCTX_FORWARD, 1, 0.25),
+            DCTX_OK);
+  ASSERT_EQ(dctx_execute_f64(p, x.data(), nullptr, y.data(), nullptr), DCTX_OK);
+  const dctx::Plan cpp(
+      dctx::PlanDesc{.shape = {8, 8}, .norm = dctx::Norm::Ortho, .coefficient_threshold = 0.25});
+  cpp.execute(dctx::ConstView<double>(x.data(), {8, 8}), dctx::View<double>(z.data(), {8, 8}));
+  EXPECT_EQ(y, z);
+  int zeros = 0;
+  for (double v : y) zeros += v == 0.0;
+  EXPECT_GT(zeros, 0);
+  dctx_plan_destroy(p);
+  p = nullptr;
+  EXPECT_EQ(dctx_plan_create_thresholded(&p, 2, shape, 0, nullptr, nullptr, nullptr, DCTX_F64,
+                                         DCTX_NORM_ORTHO, -1, DCTX_FORWARD, 1, -1.0),
+            DCTX_EINVAL);
+  EXPECT_NE(std::strstr(dctx_last_error(), "coefficient_threshold"), nullptr);
+  EXPECT_EQ(p, nullptr);
+}
+
 TEST(CApi, BadArguments) {
   dctx_plan* p = nullptr;
   const size_t shape[1] = {1};
