@@ -23,6 +23,13 @@
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
+/// The number of elements of an array of shape `s`.
+inline std::size_t TotalSize(const Shape& s) {
+  std::size_t t = 1;
+  for (auto e : s) t *= e;
+  return t;
+}
+
 template <class T0>
 class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   using V = typename LaneVec<T0>::type;
@@ -60,11 +67,6 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   };
   // A group of `lines` lines runs as scalar code when vectors would mostly carry padding.
   static constexpr bool SingleLines(std::size_t lines) { return lines * 4 <= kLanes; }
-  static std::size_t TotalSize(const Shape& s) {
-    std::size_t t = 1;
-    for (auto e : s) t *= e;
-    return t;
-  }
 
   const Shape& shape() const { return shape_; }
 

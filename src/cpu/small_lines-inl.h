@@ -21,6 +21,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "core/limits.hpp"
 #include "core/overlap.hpp"
@@ -38,9 +39,7 @@ inline constexpr std::size_t kSmallLinesSerialElements = std::size_t{1} << 16;
 inline bool SmallLinesApplies(const PlanDesc& d) {
   if (d.axes.size() != 1 || d.cpu.algorithm != Algorithm2D::Auto) return false;
   if (d.shape[static_cast<std::size_t>(d.axes[0])] > kSmallLineMax) return false;
-  std::size_t total = 1;
-  for (std::size_t e : d.shape) total *= e;
-  return d.cpu.threads == 1 || total <= kSmallLinesSerialElements;
+  return d.cpu.threads == 1 || TotalSize(d.shape) <= kSmallLinesSerialElements;
 }
 
 template <class T0>
@@ -72,30 +71,12 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
   }
 
   void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
-    switch (n_) {
-#define DCTX_SMALL_LINES_CASE(N) \
-  case N: return RunN<N>(in, is, out, os);
-      DCTX_SMALL_LINES_CASE(1)
-      DCTX_SMALL_LINES_CASE(2)
-      DCTX_SMALL_LINES_CASE(3) DCTX_SMALL_LINES_CASE(4) DCTX_SMALL_LINES_CASE(5)
-          DCTX_SMALL_LINES_CASE(6) DCTX_SMALL_LINES_CASE(7) DCTX_SMALL_LINES_CASE(8)
-              DCTX_SMALL_LINES_CASE(9) DCTX_SMALL_LINES_CASE(10) DCTX_SMALL_LINES_CASE(11)
-                  DCTX_SMALL_LINES_CASE(12) DCTX_SMALL_LINES_CASE(13) DCTX_SMALL_LINES_CASE(14)
-                      DCTX_SMALL_LINES_CASE(15)
-#undef DCTX_SMALL_LINES_CASE
-                          default : return RunN<kSmallLineMax>(in, is, out, os);
-    }
+    (this->*run_)(in, is, out, os);
   }
 
  private:
   friend class HostPlan<T0, SmallLinesPlan<T0>>;
   const Shape& shape() const { return shape_; }
-
-  static std::size_t TotalSize(const Shape& s) {
-    std::size_t t = 1;
-    for (std::size_t e : s) t *= e;
-    return t;
-  }
 
   // f(input offset, output offset) of every line, the other axes in C order.
   template <class F>
@@ -225,6 +206,14 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
   typename SquareLanes<T0, 8>::type columns8_[8] = {};
   typename SquareLanes<T0, kSmallLineMax>::type columns16_[kSmallLineMax] = {};
   T0 safe_max_ = 0;
+  using RunFn = void (SmallLinesPlan::*)(const T0*, const std::ptrdiff_t*, T0*,
+                                         const std::ptrdiff_t*) const;
+  template <std::size_t... I>
+  static RunFn RunOfLength(std::size_t n, std::index_sequence<I...>) {
+    static constexpr RunFn table[] = {&SmallLinesPlan::RunN<I + 1>...};
+    return table[n - 1];
+  }
+  RunFn run_ = RunOfLength(n_, std::make_index_sequence<kSmallLineMax>());  // RunN<n_>
   mutable std::once_flag line_once_;
   mutable std::unique_ptr<CpuPlan<T0>> line_plan_;
 };
