@@ -18,6 +18,7 @@
 #include "core/thread_pool.hpp"
 #include "cpu/extremes-inl.h"
 #include "cpu/host_plan-inl.h"
+#include "cpu/lane_transpose-inl.h"
 #include "cpu/r2r-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -194,6 +195,47 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     return true;
   }
 
+  // kLanes lines a constant distance apart.
+  static bool Uniform(const std::ptrdiff_t* off, std::size_t cnt) {
+    if (cnt != kLanes) return false;
+    const std::ptrdiff_t d = off[1] - off[0];
+    for (std::size_t l = 2; l < cnt; ++l)
+      if (off[l] - off[l - 1] != d) return false;
+    return true;
+  }
+
+  // Contiguous lines (s == 1) a constant distance apart, e.g. the rows of a row-major array:
+  // kLanes x kLanes blocks, one vector load per line, an in-register transpose, kLanes stores.
+  static void GatherTransposed(const T0* in, const std::ptrdiff_t* off, std::size_t n, V* buf) {
+    const std::size_t full = n / kLanes * kLanes;
+    for (std::size_t i0 = 0; i0 < full; i0 += kLanes) {
+      V r[kLanes];
+      for (std::size_t l = 0; l < kLanes; ++l)
+        std::memcpy(&r[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), sizeof(V));
+      TransposeSquare<kLanes>(r);
+      for (std::size_t i = 0; i < kLanes; ++i) buf[i0 + i] = r[i];
+    }
+    for (std::size_t i = full; i < n; ++i) {
+      V v;
+      for (std::size_t l = 0; l < kLanes; ++l) v[l] = in[off[l] + static_cast<std::ptrdiff_t>(i)];
+      buf[i] = v;
+    }
+  }
+
+  static void ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n) {
+    const std::size_t full = n / kLanes * kLanes;
+    for (std::size_t i0 = 0; i0 < full; i0 += kLanes) {
+      V r[kLanes];
+      for (std::size_t i = 0; i < kLanes; ++i) r[i] = buf[i0 + i];
+      TransposeSquare<kLanes>(r);
+      for (std::size_t l = 0; l < kLanes; ++l)
+        std::memcpy(out + off[l] + static_cast<std::ptrdiff_t>(i0), &r[l], sizeof(V));
+    }
+    for (std::size_t i = full; i < n; ++i)
+      for (std::size_t l = 0; l < kLanes; ++l)
+        out[off[l] + static_cast<std::ptrdiff_t>(i)] = buf[i][l];
+  }
+
   // Lines that are contiguous (s == 1) but far apart are transposed through a small tile one
   // cache-line-sized block at a time, so each source line is streamed once instead of being
   // re-fetched per element (with 4 KiB-aligned lines, kLanes streams alias in one L1 set).
@@ -207,6 +249,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         std::memcpy(&buf[i], p + static_cast<std::ptrdiff_t>(i) * s, sizeof(V));
       return;
     }
+    if (s == 1 && Uniform(off, cnt)) return GatherTransposed(in, off, n, buf);
     if (s == 1 && CriticalStride(off, cnt)) {
       alignas(64) T0 tile[kLanes][kBlock];
       for (std::size_t l = cnt; l < kLanes; ++l)
@@ -239,6 +282,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         std::memcpy(p + static_cast<std::ptrdiff_t>(i) * s, &buf[i], sizeof(V));
       return;
     }
+    if (s == 1 && Uniform(off, cnt)) return ScatterTransposed(buf, out, off, n);
     if (s == 1 && CriticalStride(off, cnt)) {
       alignas(64) T0 tile[kLanes][kBlock];
       for (std::size_t i0 = 0; i0 < n; i0 += kBlock) {

@@ -28,6 +28,7 @@
 #include <hwy/highway.h>
 
 #include "cpu/host_plan-inl.h"
+#include "cpu/lane_transpose-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
@@ -149,27 +150,6 @@ class SquareAxis {
   SquareFold fold_ = SquareFold::None;
   T c_[N][N] = {};
 };
-
-/// Rows r[i] and r[i + D] (i with bit D clear) swap their off-diagonal D x D sub-blocks.
-template <std::size_t N, std::size_t D, class V, std::size_t... L>
-HWY_INLINE void SwapSubBlocks(V* r, std::index_sequence<L...>) {
-  for (std::size_t i = 0; i < N; ++i) {
-    if (i & D) continue;
-    const V a = r[i], b = r[i + D];
-    r[i] = __builtin_shufflevector(a, b, ((L & D) ? N + L - D : L)...);
-    r[i + D] = __builtin_shufflevector(a, b, ((L & D) ? N + L : L + D)...);
-  }
-}
-
-/// r[i] <- column i of the N x N block whose rows are r[0..N) (log2 N stages of two-input
-/// shuffles: swapping sub-blocks of sides 1, 2, ..., N/2).
-template <std::size_t N, class V, std::size_t D = 1>
-HWY_INLINE void TransposeSquare(V* r) {
-  if constexpr (D < N) {
-    SwapSubBlocks<N, D>(r, std::make_index_sequence<N>());
-    TransposeSquare<N, V, 2 * D>(r);
-  }
-}
 
 /// The codelet of one plan: both axes' folded matrices, and the pass pair their folds select.
 template <class T, std::size_t N>
