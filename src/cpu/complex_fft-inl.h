@@ -54,10 +54,24 @@ class ComplexFFT {
   /// In-place DFT of data[0..n): kForward uses exp(-2 pi i jk/n), else exp(+...). Unnormalised.
   template <bool kForward, class T>
   void exec(Cx<T>* data, Cx<T>* scratch) const {
-    if (n_ <= 1) return;
-    if (blue_) return ExecBluestein<kForward>(data, scratch);
+    const Cx<T>* r = exec_to<kForward>(data, scratch);
+    if (r != data) std::copy(r, r + n_, data);
+  }
+
+  /// exec() without its final copy: the DFT of data[0..n) ends in data or in scratch[0..n),
+  /// whichever this returns (the other is destroyed).
+  template <bool kForward, class T>
+  const Cx<T>* exec_to(Cx<T>* data, Cx<T>* scratch) const {
+    if (n_ <= 1) return data;
+    if (blue_) {
+      ExecBluestein<kForward>(data, scratch);
+      return data;
+    }
     if constexpr (std::is_same_v<T, T0>) {
-      if (col_) return ExecSixStep<kForward>(data, scratch);
+      if (col_) {
+        ExecSixStep<kForward>(data, scratch);
+        return data;
+      }
     }
     if (stages_.empty()) throw Error("internal: vector lines on a single-line FFT plan");
     Cx<T>* src = data;
@@ -66,7 +80,7 @@ class ComplexFFT {
       Stockham<T0>::template Pass<kForward>(st, src, dst);
       std::swap(src, dst);
     }
-    if (src != data) std::copy(src, src + n_, data);
+    return src;
   }
 
  private:

@@ -141,9 +141,15 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
           }
           continue;
         }
-        Gather(in, lin, oin, cnt, n, buf);
-        if (th == Threshold::Inputs) ZeroBelow(buf, n, zero_below_);
-        a.r2r.exec(buf, scratch);
+        // A DCT-II's reordering happens in the gather, straight into the transform's scratch.
+        const std::uint32_t* order = a.r2r.gather_order();
+        V* gathered = order ? reinterpret_cast<V*>(scratch) : buf;
+        Gather(in, lin, oin, cnt, n, gathered, order);
+        if (th == Threshold::Inputs) ZeroBelow(gathered, n, zero_below_);
+        if (order)
+          a.r2r.exec_gathered(buf, scratch);
+        else
+          a.r2r.exec(buf, scratch);
         if (const unsigned bad = NonFiniteLanes(buf, n, cnt))
           RedoLanes(a.r2r, in, lin, oin, cnt, n, bad, buf, scratch, redo_eps);
         if (th == Threshold::Outputs) ZeroBelow(buf, n, zero_below_);
@@ -206,19 +212,20 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
 
   // Contiguous lines (s == 1) a constant distance apart, e.g. the rows of a row-major array:
   // kLanes x kLanes blocks, one vector load per line, an in-register transpose, kLanes stores.
-  static void GatherTransposed(const T0* in, const std::ptrdiff_t* off, std::size_t n, V* buf) {
+  static void GatherTransposed(const T0* in, const std::ptrdiff_t* off, std::size_t n, V* buf,
+                               const std::uint32_t* order) {
     const std::size_t full = n / kLanes * kLanes;
     for (std::size_t i0 = 0; i0 < full; i0 += kLanes) {
       V r[kLanes];
       for (std::size_t l = 0; l < kLanes; ++l)
         std::memcpy(&r[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), sizeof(V));
       TransposeSquare<kLanes>(r);
-      for (std::size_t i = 0; i < kLanes; ++i) buf[i0 + i] = r[i];
+      for (std::size_t i = 0; i < kLanes; ++i) buf[At(order, i0 + i)] = r[i];
     }
     for (std::size_t i = full; i < n; ++i) {
       V v;
       for (std::size_t l = 0; l < kLanes; ++l) v[l] = in[off[l] + static_cast<std::ptrdiff_t>(i)];
-      buf[i] = v;
+      buf[At(order, i)] = v;
     }
   }
 
@@ -241,15 +248,29 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   // re-fetched per element (with 4 KiB-aligned lines, kLanes streams alias in one L1 set).
   static constexpr std::size_t kBlock = 64 / sizeof(T0) > kLanes ? 64 / sizeof(T0) : kLanes;
 
+  // Vectors a page or more apart (the columns of a large row-major array) defeat the hardware
+  // prefetchers, which stop at page boundaries: ask for the one kPrefetchAhead elements ahead.
+  static constexpr std::size_t kPrefetchAhead = 8;
+  template <bool kWrite>
+  static void Prefetch(const T0* p, std::ptrdiff_t s, std::size_t i, std::size_t n) {
+    if (std::abs(s) * static_cast<std::ptrdiff_t>(sizeof(T0)) >= 4096 && i + kPrefetchAhead < n)
+      __builtin_prefetch(p + static_cast<std::ptrdiff_t>(i + kPrefetchAhead) * s, kWrite ? 1 : 0);
+  }
+
+  // Element i of the lines goes to buf[order[i]] (buf[i] without an order).
+  static std::size_t At(const std::uint32_t* order, std::size_t i) { return order ? order[i] : i; }
+
   static void Gather(const T0* in, std::ptrdiff_t s, const std::ptrdiff_t* off, std::size_t cnt,
-                     std::size_t n, V* buf) {
+                     std::size_t n, V* buf, const std::uint32_t* order) {
     if (Consecutive(off, cnt)) {
       const T0* p = in + off[0];
-      for (std::size_t i = 0; i < n; ++i)
-        std::memcpy(&buf[i], p + static_cast<std::ptrdiff_t>(i) * s, sizeof(V));
+      for (std::size_t i = 0; i < n; ++i) {
+        Prefetch<false>(p, s, i, n);
+        std::memcpy(&buf[At(order, i)], p + static_cast<std::ptrdiff_t>(i) * s, sizeof(V));
+      }
       return;
     }
-    if (s == 1 && Uniform(off, cnt)) return GatherTransposed(in, off, n, buf);
+    if (s == 1 && Uniform(off, cnt)) return GatherTransposed(in, off, n, buf, order);
     if (s == 1 && CriticalStride(off, cnt)) {
       alignas(64) T0 tile[kLanes][kBlock];
       for (std::size_t l = cnt; l < kLanes; ++l)
@@ -261,7 +282,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         for (std::size_t i = 0; i < len; ++i) {
           V v;
           for (std::size_t l = 0; l < kLanes; ++l) v[l] = tile[l][i];
-          buf[i0 + i] = v;
+          buf[At(order, i0 + i)] = v;
         }
       }
       return;
@@ -270,7 +291,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       V v{};
       const std::ptrdiff_t si = static_cast<std::ptrdiff_t>(i) * s;
       for (std::size_t l = 0; l < cnt; ++l) v[l] = in[off[l] + si];
-      buf[i] = v;
+      buf[At(order, i)] = v;
     }
   }
 
@@ -278,8 +299,10 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
                       std::size_t cnt, std::size_t n) {
     if (Consecutive(off, cnt)) {
       T0* p = out + off[0];
-      for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t i = 0; i < n; ++i) {
+        Prefetch<true>(p, s, i, n);
         std::memcpy(p + static_cast<std::ptrdiff_t>(i) * s, &buf[i], sizeof(V));
+      }
       return;
     }
     if (s == 1 && Uniform(off, cnt)) return ScatterTransposed(buf, out, off, n);

@@ -49,6 +49,12 @@ class R2R {
         tw_(ToCxTable<T0>(c.pre)),
         tw2_(ToCxTable<T0>(c.post)) {
     const std::size_t n = n_;
+    if ((t_.type == 2 || t_.type == 3) && n % 2 == 0) {
+      // Makhoul's v: v_i = x_{2i}, v_{n-1-i} = x_{2i+1}.
+      order_.resize(n);
+      for (std::size_t i = 0; i < n; ++i)
+        order_[i] = static_cast<std::uint32_t>(i % 2 == 0 ? i / 2 : n - 1 - i / 2);
+    }
     if (c.inner == detail::InnerFft::Real)
       rfft_ = std::make_unique<RealFFT<T0>>(c.inner_length, single_lines);
     else
@@ -80,6 +86,20 @@ class R2R {
     }
   }
 
+  /// Where exec_gathered() wants element i of a line: lane vector gather_order()[i] of its
+  /// scratch (Makhoul's even/odd reordering). Null when the plan has no such entry point
+  /// (anything but a DCT-II of even length).
+  const std::uint32_t* gather_order() const {
+    return t_.type == 2 && !dst_ && n_ % 2 == 0 ? order_.data() : nullptr;
+  }
+
+  /// exec() of a line already scattered into `s` through gather_order() (the N-D driver's
+  /// gathers write there directly): one pass fewer than exec(); the result lands in x.
+  template <class T>
+  void exec_gathered(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    Exec2Packed(x, s);
+  }
+
   std::string name() const {
     std::string r = shift_ ? "DXST-" : dst_ ? "DST-" : "DCT-";
     static const char* roman[] = {"", "I", "II", "III", "IV"};
@@ -106,6 +126,11 @@ class R2R {
   void Exec2(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_;
     if (dst_) NegateOdd(x, n);
+    if (n % 2 == 0) {
+      T* v = reinterpret_cast<T*>(s);
+      for (std::size_t i = 0; i < n; ++i) v[order_[i]] = x[i];
+      return Exec2Packed(x, s);
+    }
     T* v = reinterpret_cast<T*>(s);
     Cx<T>* V = s + (n + 1) / 2;
     Cx<T>* rs = V + n / 2 + 1;
@@ -121,10 +146,41 @@ class R2R {
     if (dst_) ReverseOrShift(x);
   }
 
+  // Even n: Makhoul's reordering already done (v = s as lanes, see gather_order()), one pass
+  // from the packed real FFT's output to x: its split and the rotation by tw_ fused.
+  template <class T>
+  void Exec2Packed(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_, m = n / 2;
+    rfft_->forward_packed(s, s + m, [&](std::size_t k, const Cx<T>& X) {
+      if (k == 0) {
+        x[0] = X.r * c0_;
+        return;
+      }
+      const Cx<T> z = MulW<false>(X, tw_[k]);
+      x[k] = z.r;
+      if (n - k != k) x[n - k] = -z.i;
+    });
+    if (dst_) ReverseOrShift(x);
+  }
+
   template <class T>
   void Exec3(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_;
     if (dst_) ReverseOrShift(x);
+    if (n % 2 == 0) {
+      // The rotation fused into the real FFT's inverse split; the unpacking into the reordering.
+      const std::size_t m = n / 2;
+      const Cx<T>* r = rfft_->backward_packed(
+          [&](std::size_t k) {
+            if (k == 0) return Cx<T>{x[0] * c0_, T{}};
+            return MulW<false>(Cx<T>{x[k], -x[n - k]}, tw_[k]);
+          },
+          s, s + m);
+      const T* v = reinterpret_cast<const T*>(r);
+      for (std::size_t i = 0; i < n; ++i) x[i] = v[order_[i]];
+      if (dst_) NegateOdd(x, n);
+      return;
+    }
     Cx<T>* Z = s;
     T* v = reinterpret_cast<T*>(s + n / 2 + 1);
     Cx<T>* rs = s + n / 2 + 1 + (n + 1) / 2;
@@ -204,6 +260,7 @@ class R2R {
   bool ortho_, dst_, shift_;
   T0 c0_ = 1;
   std::vector<Cx<T0>> tw_, tw2_;
+  std::vector<std::uint32_t> order_;  // types II/III, even n: x_i's place in Makhoul's v
   std::size_t scratch_ = 0;
   std::unique_ptr<RealFFT<T0>> rfft_;
   std::unique_ptr<ComplexFFT<T0>> cfft_;

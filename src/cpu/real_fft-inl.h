@@ -64,6 +64,48 @@ class RealFFT {
     }
   }
 
+  /// forward() for even n on an input already packed in z[0..n/2) (z_j = in[2j] + i in[2j+1]:
+  /// the n lanes of a real line in memory order), with no copies: `emit(k, X_k)` receives each
+  /// X_k, k = 0..n/2, once. The split is fused into whatever emit does with X_k (the DCT's
+  /// rotation, r2r-inl.h). z is destroyed; `scratch` holds scratch_len() complex lanes.
+  template <class T, class Emit>
+  void forward_packed(Cx<T>* z, Cx<T>* scratch, Emit&& emit) const {
+    const std::size_t M = n_ / 2;
+    const Cx<T>* out = fft_.template exec_to<true>(z, scratch);
+    const Cx<T> z0 = out[0];
+    const T zero{};
+    emit(std::size_t{0}, Cx<T>{z0.r + z0.i, zero});
+    emit(M, Cx<T>{z0.r - z0.i, zero});
+    for (std::size_t k = 1; 2 * k <= M; ++k) {
+      const Cx<T> a = out[k], b = out[M - k];
+      const Cx<T> e{(a.r + b.r) * T0(0.5), (a.i - b.i) * T0(0.5)};
+      const Cx<T> o{(a.i + b.i) * T0(0.5), (b.r - a.r) * T0(0.5)};
+      const Cx<T> wo = MulW<false>(o, tw_[k]);
+      emit(k, e + wo);
+      if (2 * k != M) emit(M - k, Cx<T>{e.r - wo.r, wo.i - e.i});
+    }
+  }
+
+  /// backward() for even n with the output left packed: `load(k)` returns X_k (k = 0..n/2, each
+  /// called once, after which X may change); the result out[2j] + i out[2j+1] is at the returned
+  /// pointer, z[0..n/2) or scratch, so the caller's reordering reads it in place.
+  template <class T, class Load>
+  const Cx<T>* backward_packed(Load&& load, Cx<T>* z, Cx<T>* scratch) const {
+    const std::size_t M = n_ / 2;
+    {
+      const T a = load(std::size_t{0}).r, b = load(M).r;
+      z[0] = {a + b, a - b};
+    }
+    for (std::size_t k = 1; 2 * k <= M; ++k) {
+      const Cx<T> a = load(k), b = 2 * k == M ? a : load(M - k);
+      const Cx<T> P{a.r + b.r, a.i - b.i}, D{a.r - b.r, a.i + b.i};
+      const Cx<T> Q = RotI<false>(MulW<true>(D, tw_[k]));
+      z[k] = P + Q;
+      if (2 * k != M) z[M - k] = {P.r - Q.r, Q.i - P.i};
+    }
+    return fft_.template exec_to<false>(z, scratch);
+  }
+
   /// Unnormalised inverse of forward(): out[j] = sum_{k<n} X_k exp(+2 pi i jk/n) with X the
   /// Hermitian extension of in[0..n/2]. `in` is destroyed; `out` (n lanes) may not overlap it.
   template <class T>

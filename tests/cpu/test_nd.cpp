@@ -77,6 +77,20 @@ TEST_P(Nd, TwoDShapes) {
       }
 }
 
+// Even sides whose half-length real FFT has a prime above the generic radix (67, 131: Bluestein)
+// or not (48, 160): the DCT-II gathers straight into Makhoul's order and the type II/III passes
+// fused into the real FFT's split, on vector lines (rows and columns) and on single lines.
+TEST_P(Nd, EvenSidesThroughThePackedRealFft) {
+  const Shape shapes[] = {{134, 20}, {20, 262}, {48, 160}, {134}, {262}, {160}};
+  for (const auto& s : shapes)
+    for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+      check_case<double>({s, {}, {}}, Norm::Ortho, dir, 1);
+      check_case<float>({s, {}, {}}, Norm::Backward, dir, 1);
+      const std::vector<AxisTransform> dst2(s.size(), AxisTransform{Kind::DST, 2});
+      check_case<float>({s, {}, dst2}, Norm::Ortho, dir, 1);
+    }
+}
+
 TEST_P(Nd, EveryTypeIn2D) {
   for (Kind k : {Kind::DCT, Kind::DST})
     for (int t = 1; t <= 4; ++t) {
