@@ -111,6 +111,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     // sized in scalars, not in vectors of kLanes.
     const bool scalar_only = SingleLines(nlines);
     const T0 redo_eps = th == Threshold::Inputs ? zero_below_ : T0(0);  // a line redone from `in`
+    const bool far_lines = !scalar_only && FarApart(lin) && FarApart(lout);
     auto work = [&](std::size_t g_begin, std::size_t g_end) {
       V* buf;
       Cx<V>* scratch;
@@ -119,11 +120,22 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         buf = reinterpret_cast<V*>(b.first);
         scratch = reinterpret_cast<Cx<V>*>(b.second);
       } else {
-        std::tie(buf, scratch) = ThreadLineBuffers<V>(n, a.r2r.scratch_len());
+        // Far-apart lines: room for kBlockGroups gathered groups and their results.
+        const std::size_t nvec = far_lines ? 2 * kBlockGroups * n : n;
+        std::tie(buf, scratch) = ThreadLineBuffers<V>(nvec, a.r2r.scratch_len());
       }
-      std::ptrdiff_t oin[kLanes], oout[kLanes];
+      std::ptrdiff_t oin[kBlockGroups * kLanes], oout[kBlockGroups * kLanes];
       for (std::size_t g = g_begin; g < g_end; ++g) {
         const std::size_t j0 = g * kLanes, cnt = std::min(kLanes, nlines - j0);
+        if (far_lines && g + kBlockGroups <= g_end && j0 + kBlockGroups * kLanes <= nlines) {
+          LineOffsets(j0, kBlockGroups * kLanes, nd, ext, sin, sout, oin, oout);
+          const std::size_t c = kBlockGroups * kLanes;
+          if (Consecutive(oin, c, c) && Consecutive(oout, c, c)) {
+            RunBlock(a, in, lin, oin, out, lout, oout[0], th, buf, scratch, redo_eps);
+            g += kBlockGroups - 1;
+            continue;
+          }
+        }
         LineOffsets(j0, cnt, nd, ext, sin, sout, oin, oout);
         if (SingleLines(cnt)) {
           // A few lines (e.g. one 1D transform): scalar code.
@@ -147,7 +159,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         Gather(in, lin, oin, cnt, n, gathered, order);
         if (th == Threshold::Inputs) ZeroBelow(gathered, n, zero_below_);
         if (order)
-          a.r2r.exec_gathered(buf, scratch);
+          a.r2r.exec_gathered(buf, scratch, scratch + n / 2);
         else
           a.r2r.exec(buf, scratch);
         if (const unsigned bad = NonFiniteLanes(buf, n, cnt))
@@ -157,6 +169,53 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       }
     };
     detail::parallel_for(threads_, groups, work);
+  }
+
+  // Lines a page or more apart whose neighbours are adjacent in memory (the columns of a large
+  // row-major array) run kBlockGroups groups at a time: each row of the block is then several
+  // whole cache lines in one page, read and written once (see RunBlock).
+  static constexpr std::size_t kBlockGroups = 4;
+  static bool FarApart(std::ptrdiff_t s) {
+    return std::abs(s) * static_cast<std::ptrdiff_t>(sizeof(T0)) >= 4096;
+  }
+
+  // kBlockGroups * kLanes consecutive lines (off[0] .. off[0] + count - 1 in `in`, from oout0 in
+  // `out`): gathered row by row into kBlockGroups buffers of n vectors at buf, transformed one
+  // group at a time into the next kBlockGroups buffers, scattered row by row.
+  void RunBlock(const Axis& a, const T0* in, std::ptrdiff_t lin, const std::ptrdiff_t* off, T0* out,
+                std::ptrdiff_t lout, std::ptrdiff_t oout0, Threshold th, V* buf, Cx<V>* scratch,
+                T0 redo_eps) const {
+    const std::size_t n = shape_[a.axis];
+    const std::uint32_t* order = a.r2r.gather_order();
+    V* result = buf + kBlockGroups * n;
+    V* gathered = order ? buf : result;  // exec() runs in place
+    const T0* p = in + off[0];
+    for (std::size_t i = 0; i < n; ++i) {
+      Prefetch<false>(p, lin, i, n);
+      const T0* row = p + static_cast<std::ptrdiff_t>(i) * lin;
+      const std::size_t at = At(order, i);
+      for (std::size_t k = 0; k < kBlockGroups; ++k)
+        std::memcpy(&gathered[k * n + at], row + k * kLanes, sizeof(V));
+    }
+    for (std::size_t k = 0; k < kBlockGroups; ++k) {
+      V* x = result + k * n;
+      V* g = gathered + k * n;
+      if (th == Threshold::Inputs) ZeroBelow(g, n, zero_below_);
+      if (order)
+        a.r2r.exec_gathered(x, reinterpret_cast<Cx<V>*>(g), scratch);
+      else
+        a.r2r.exec(x, scratch);
+      if (const unsigned bad = NonFiniteLanes(x, n, kLanes))
+        RedoLanes(a.r2r, in, lin, off + k * kLanes, kLanes, n, bad, x, scratch, redo_eps);
+      if (th == Threshold::Outputs) ZeroBelow(x, n, zero_below_);
+    }
+    T0* q = out + oout0;
+    for (std::size_t i = 0; i < n; ++i) {
+      Prefetch<true>(q, lout, i, n);
+      T0* row = q + static_cast<std::ptrdiff_t>(i) * lout;
+      for (std::size_t k = 0; k < kBlockGroups; ++k)
+        std::memcpy(row + k * kLanes, &result[k * n + i], sizeof(V));
+    }
   }
 
   // Offsets of lines j0 .. j0+cnt-1 (innermost other axis fastest): one div/mod decomposition,
@@ -194,8 +253,9 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     return d % 2048 == 0;
   }
 
-  static bool Consecutive(const std::ptrdiff_t* off, std::size_t cnt) {
-    if (cnt != kLanes) return false;
+  // `count` lines (kLanes unless said) one element apart.
+  static bool Consecutive(const std::ptrdiff_t* off, std::size_t cnt, std::size_t count = kLanes) {
+    if (cnt != count) return false;
     for (std::size_t l = 1; l < cnt; ++l)
       if (off[l] != off[0] + static_cast<std::ptrdiff_t>(l)) return false;
     return true;
@@ -253,7 +313,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   static constexpr std::size_t kPrefetchAhead = 8;
   template <bool kWrite>
   static void Prefetch(const T0* p, std::ptrdiff_t s, std::size_t i, std::size_t n) {
-    if (std::abs(s) * static_cast<std::ptrdiff_t>(sizeof(T0)) >= 4096 && i + kPrefetchAhead < n)
+    if (FarApart(s) && i + kPrefetchAhead < n)
       __builtin_prefetch(p + static_cast<std::ptrdiff_t>(i + kPrefetchAhead) * s, kWrite ? 1 : 0);
   }
 

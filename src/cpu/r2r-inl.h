@@ -86,18 +86,19 @@ class R2R {
     }
   }
 
-  /// Where exec_gathered() wants element i of a line: lane vector gather_order()[i] of its
-  /// scratch (Makhoul's even/odd reordering). Null when the plan has no such entry point
+  /// Where exec_gathered() wants element i of a line: lane vector gather_order()[i] of the
+  /// gathered line (Makhoul's even/odd reordering). Null when the plan has no such entry point
   /// (anything but a DCT-II of even length).
   const std::uint32_t* gather_order() const {
     return t_.type == 2 && !dst_ && n_ % 2 == 0 ? order_.data() : nullptr;
   }
 
-  /// exec() of a line already scattered into `s` through gather_order() (the N-D driver's
-  /// gathers write there directly): one pass fewer than exec(); the result lands in x.
+  /// exec() of a line already scattered into `v` (n lanes, as n/2 complex ones; destroyed)
+  /// through gather_order() by the N-D driver's gathers: one pass fewer than exec(); the result
+  /// lands in x. `s`: scratch_len() complex lanes.
   template <class T>
-  void exec_gathered(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
-    Exec2Packed(x, s);
+  void exec_gathered(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT v, Cx<T>* HWY_RESTRICT s) const {
+    Exec2Packed(x, v, s);
   }
 
   std::string name() const {
@@ -129,7 +130,7 @@ class R2R {
     if (n % 2 == 0) {
       T* v = reinterpret_cast<T*>(s);
       for (std::size_t i = 0; i < n; ++i) v[order_[i]] = x[i];
-      return Exec2Packed(x, s);
+      return Exec2Packed(x, s, s + n / 2);
     }
     T* v = reinterpret_cast<T*>(s);
     Cx<T>* V = s + (n + 1) / 2;
@@ -146,12 +147,12 @@ class R2R {
     if (dst_) ReverseOrShift(x);
   }
 
-  // Even n: Makhoul's reordering already done (v = s as lanes, see gather_order()), one pass
-  // from the packed real FFT's output to x: its split and the rotation by tw_ fused.
+  // Even n: Makhoul's reordering already in v (see gather_order()), one pass from the packed
+  // real FFT's output to x: its split and the rotation by tw_ fused. s: the FFT's scratch.
   template <class T>
-  void Exec2Packed(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
-    const std::size_t n = n_, m = n / 2;
-    rfft_->forward_packed(s, s + m, [&](std::size_t k, const Cx<T>& X) {
+  void Exec2Packed(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT v, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_;
+    rfft_->forward_packed(v, s, [&](std::size_t k, const Cx<T>& X) {
       if (k == 0) {
         x[0] = X.r * c0_;
         return;

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 
 #include "cpu/targets.hpp"
@@ -89,6 +91,59 @@ TEST_P(Nd, EvenSidesThroughThePackedRealFft) {
       const std::vector<AxisTransform> dst2(s.size(), AxisTransform{Kind::DST, 2});
       check_case<float>({s, {}, dst2}, Norm::Ortho, dir, 1);
     }
+}
+
+// Lines a page or more apart with adjacent neighbours (the columns of wide row-major arrays) run
+// in blocks of several lane groups (nd_driver-inl.h, RunBlock), with single groups for the rest.
+TEST_P(Nd, FarApartColumnsInBlocks) {
+  const Shape shapes[] = {{40, 1024}, {24, 1030}, {6, 2, 1024}};
+  for (const auto& s : shapes)
+    for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+      check_case<float>({s, {0}, {}}, Norm::Ortho, dir, 1);
+      check_case<double>({s, {0}, {}}, Norm::Backward, dir, 2);
+      check_case<float>({s, {0}, {{Kind::DST, 2}}}, Norm::Ortho, dir, 1);
+    }
+}
+
+// The same array in C order (columns in blocks) and in Fortran order (columns contiguous), with
+// an infinity and values that overflow float32 in some columns of a block: the same results,
+// inf and NaN included.
+TEST_P(Nd, FarApartColumnsAtTheEdgesOfTheRange) {
+  const std::size_t r = 20, c = 1024;
+  const Shape s = {r, c};
+  auto x = oracle::random_vector<float>(r * c, 11);
+  x[3 * c + 5] = std::numeric_limits<float>::infinity();
+  x[7 * c + 40] = 3e38f;
+  x[8 * c + 40] = 3e38f;
+  x[2 * c + 70] = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> xf(r * c);
+  for (std::size_t i = 0; i < r; ++i)
+    for (std::size_t j = 0; j < c; ++j) xf[i + r * j] = x[i * c + j];
+  for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+    Plan p(PlanDesc{.shape = s,
+                    .axes = {0},
+                    .precision = Precision::F32,
+                    .norm = Norm::Ortho,
+                    .direction = dir});
+    std::vector<float> y(r * c, -1.0f), yf(r * c, -1.0f);
+    p.execute(ConstView<float>(x.data(), s), View<float>(y.data(), s));
+    p.execute(ConstView<float>(xf.data(), s, {1, static_cast<std::ptrdiff_t>(r)}),
+              View<float>(yf.data(), s, {1, static_cast<std::ptrdiff_t>(r)}));
+    for (std::size_t i = 0; i < r; ++i)
+      for (std::size_t j = 0; j < c; ++j) {
+        const float a = y[i * c + j], b = yf[i + r * j];
+        if (std::isnan(b)) {
+          ASSERT_TRUE(std::isnan(a)) << i << "," << j;
+        } else if (std::isinf(b)) {
+          ASSERT_EQ(a, b) << i << "," << j;
+        } else {
+          ASSERT_NEAR(a, b, 1e-5f * (1 + std::abs(b))) << i << "," << j;
+        }
+      }
+    EXPECT_NE(p.describe().find("DCT-I"), std::string::npos) << p.describe();  // the driver
+    EXPECT_TRUE(std::isinf(y[0 * c + 5]));
+    EXPECT_TRUE(std::isnan(y[0 * c + 70]));
+  }
 }
 
 TEST_P(Nd, EveryTypeIn2D) {
