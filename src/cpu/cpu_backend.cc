@@ -39,18 +39,17 @@ HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
 // Row-column or the fused 2D path. Auto follows the measurements of docs/benchmarks.md: the fused
-// route wins for the forward DCT-II in float64 from 256 to 2048 points a side, and whenever a side
-// needs Bluestein (large prime factor); row-column wins or ties everywhere else.
+// route wins for the forward DCT-II when a side needs Bluestein (large prime factor); row-column
+// wins or ties everywhere else (since its row passes run on transposed blocks and its columns in
+// blocks of lane groups, also for float64 forward from 256 to 2048 points a side).
 bool UseFused2D(const PlanDesc& d) {
   if (d.cpu.algorithm == Algorithm2D::RowColumn || !Fused2DApplies(d)) return false;
   if (d.cpu.algorithm == Algorithm2D::Fused) return true;
   const bool forward = detail::effective_type(d, d.transforms[0]) == 2;
   if (!forward) return false;
-  const std::size_t lo = std::min(d.shape[0], d.shape[1]), hi = std::max(d.shape[0], d.shape[1]);
-  if (detail::fft_largest_radix(d.shape[0]) > detail::kMaxGenericRadix ||
-      detail::fft_largest_radix(d.shape[1]) > detail::kMaxGenericRadix)
-    return lo >= 64;
-  return d.precision == Precision::F64 && lo >= 256 && hi <= 2048;
+  const bool bluestein = detail::fft_largest_radix(d.shape[0]) > detail::kMaxGenericRadix ||
+                         detail::fft_largest_radix(d.shape[1]) > detail::kMaxGenericRadix;
+  return bluestein && std::min(d.shape[0], d.shape[1]) >= 64;
 }
 
 detail::BackendPlan* MakePlan(const PlanDesc& d) {
