@@ -171,12 +171,13 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     detail::parallel_for(threads_, groups, work);
   }
 
-  // Lines a page or more apart whose neighbours are adjacent in memory (the columns of a large
-  // row-major array) run kBlockGroups groups at a time: each row of the block is then several
-  // whole cache lines in one page, read and written once (see RunBlock).
+  // Lines 2 KiB or more apart (they alias in the L1 sets; from 4 KiB each is in its own page)
+  // whose neighbours are adjacent in memory (the columns of a large row-major array) run
+  // kBlockGroups groups at a time: each row of the block is then several whole cache lines in
+  // one page, read and written once (see RunBlock).
   static constexpr std::size_t kBlockGroups = 4;
   static bool FarApart(std::ptrdiff_t s) {
-    return std::abs(s) * static_cast<std::ptrdiff_t>(sizeof(T0)) >= 4096;
+    return std::abs(s) * static_cast<std::ptrdiff_t>(sizeof(T0)) >= 2048;
   }
 
   // kBlockGroups * kLanes consecutive lines (off[0] .. off[0] + count - 1 in `in`, from oout0 in
@@ -308,7 +309,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   // re-fetched per element (with 4 KiB-aligned lines, kLanes streams alias in one L1 set).
   static constexpr std::size_t kBlock = 64 / sizeof(T0) > kLanes ? 64 / sizeof(T0) : kLanes;
 
-  // Vectors a page or more apart (the columns of a large row-major array) defeat the hardware
+  // Vectors 2 KiB or more apart (the columns of a large row-major array) defeat the hardware
   // prefetchers, which stop at page boundaries: ask for the one kPrefetchAhead elements ahead.
   static constexpr std::size_t kPrefetchAhead = 8;
   template <bool kWrite>
