@@ -306,9 +306,21 @@ void register_all(const char* prec) {
       benchmark::RegisterBenchmark((base + "fftw_dct").c_str(), BM_fftw_dct<T>, s, inv);
       if (!inv) benchmark::RegisterBenchmark((base + "fftw_r2c").c_str(), BM_fftw_r2c<T>, s, inv);
     }
-  for (std::size_t len : {4, 8, 13, 16, 40})
+  // 3D cubes (FFTW's DCT comparison scales two axes only, so it is left out here).
+  for (std::size_t n : {128, 256})
     for (bool inv : {false, true}) {
-      const Shape2 s{1000, len};
+      const Shape2 s{n, n, n};
+      const std::string base =
+          std::string("3d/") + prec + (inv ? "/inv/" : "/fwd/") + shape_name(s) + "/";
+      benchmark::RegisterBenchmark((base + "dctx").c_str(), BM_dctx<T>, s, inv,
+                                   dctx::Algorithm2D::Auto, false);
+      benchmark::RegisterBenchmark((base + "pocketfft").c_str(), BM_pocketfft<T>, s, inv);
+      if (!inv) benchmark::RegisterBenchmark((base + "fftw_r2c").c_str(), BM_fftw_r2c<T>, s, inv);
+    }
+  // Batches of lines along the last axis: short ones, and the rows of a 4096 x 1024 array.
+  for (const Shape2& s : {Shape2{1000, 4}, Shape2{1000, 8}, Shape2{1000, 13}, Shape2{1000, 16},
+                          Shape2{1000, 40}, Shape2{4096, 1024}})
+    for (bool inv : {false, true}) {
       const std::string base =
           std::string("lines/") + prec + (inv ? "/inv/" : "/fwd/") + shape_name(s) + "/";
       benchmark::RegisterBenchmark((base + "dctx").c_str(), BM_dctx_lines<T>, s, inv,
