@@ -276,16 +276,12 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   static void GatherTransposed(const T0* in, const std::ptrdiff_t* off, std::size_t n, V* buf,
                                const std::uint32_t* order) {
     const std::size_t full = n / kLanes * kLanes;
-    const std::ptrdiff_t d = off[1] - off[0];  // one pointer stepped by d: no offsets to reload
     for (std::size_t i0 = 0; i0 < full; i0 += kLanes) {
       V r[kLanes];
-      const T0* q = in + off[0] + static_cast<std::ptrdiff_t>(i0);
-      for (std::size_t l = 0; l < kLanes; ++l, q += d) std::memcpy(&r[l], q, sizeof(V));
+      for (std::size_t l = 0; l < kLanes; ++l)
+        std::memcpy(&r[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), sizeof(V));
       TransposeSquare<kLanes>(r);
-      if (order)
-        for (std::size_t i = 0; i < kLanes; ++i) buf[order[i0 + i]] = r[i];
-      else
-        for (std::size_t i = 0; i < kLanes; ++i) buf[i0 + i] = r[i];
+      for (std::size_t i = 0; i < kLanes; ++i) buf[At(order, i0 + i)] = r[i];
     }
     for (std::size_t i = full; i < n; ++i) {
       V v;
@@ -296,13 +292,12 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
 
   static void ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n) {
     const std::size_t full = n / kLanes * kLanes;
-    const std::ptrdiff_t d = off[1] - off[0];
     for (std::size_t i0 = 0; i0 < full; i0 += kLanes) {
       V r[kLanes];
       for (std::size_t i = 0; i < kLanes; ++i) r[i] = buf[i0 + i];
       TransposeSquare<kLanes>(r);
-      T0* q = out + off[0] + static_cast<std::ptrdiff_t>(i0);
-      for (std::size_t l = 0; l < kLanes; ++l, q += d) std::memcpy(q, &r[l], sizeof(V));
+      for (std::size_t l = 0; l < kLanes; ++l)
+        std::memcpy(out + off[l] + static_cast<std::ptrdiff_t>(i0), &r[l], sizeof(V));
     }
     for (std::size_t i = full; i < n; ++i)
       for (std::size_t l = 0; l < kLanes; ++l)
