@@ -98,7 +98,7 @@ class R2R {
   /// lands in x. `s`: scratch_len() complex lanes.
   template <class T>
   void exec_gathered(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT v, Cx<T>* HWY_RESTRICT s) const {
-    Exec2Packed(x, v, s);
+    Exec2Packed<Mirror::None>(x, v, s);
   }
 
   std::string name() const {
@@ -123,15 +123,29 @@ class R2R {
     x[0] = T{};
   }
 
+  // How a DST's reversal (or a DXST's shift, see ReverseOrShift) is folded into the passes of an
+  // even length: the reversed input read in place (type III), the output written reversed
+  // (type II).
+  enum class Mirror : unsigned char { None, Reverse, Shift };
+  Mirror mirror() const { return !dst_ ? Mirror::None : shift_ ? Mirror::Shift : Mirror::Reverse; }
+
   template <class T>
   void Exec2(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_;
-    if (dst_) NegateOdd(x, n);
     if (n % 2 == 0) {
+      // Makhoul's reordering, with DST-II's sign alternation, straight into the packed input.
       T* v = reinterpret_cast<T*>(s);
-      for (std::size_t i = 0; i < n; ++i) v[order_[i]] = x[i];
-      return Exec2Packed(x, s, s + n / 2);
+      if (dst_)
+        for (std::size_t i = 0; i < n; ++i) v[order_[i]] = i % 2 ? -x[i] : x[i];
+      else
+        for (std::size_t i = 0; i < n; ++i) v[order_[i]] = x[i];
+      switch (mirror()) {
+        case Mirror::None: return Exec2Packed<Mirror::None>(x, s, s + n / 2);
+        case Mirror::Reverse: return Exec2Packed<Mirror::Reverse>(x, s, s + n / 2);
+        case Mirror::Shift: return Exec2Packed<Mirror::Shift>(x, s, s + n / 2);
+      }
     }
+    if (dst_) NegateOdd(x, n);
     T* v = reinterpret_cast<T*>(s);
     Cx<T>* V = s + (n + 1) / 2;
     Cx<T>* rs = V + n / 2 + 1;
@@ -148,40 +162,40 @@ class R2R {
   }
 
   // Even n: Makhoul's reordering already in v (see gather_order()), one pass from the packed
-  // real FFT's output to x: its split and the rotation by tw_ fused. s: the FFT's scratch.
-  template <class T>
+  // real FFT's output to x: its split and the rotation by tw_ fused, output k written where the
+  // DST's reversal or the DXST's shift puts it. s: the FFT's scratch.
+  template <Mirror kM, class T>
   void Exec2Packed(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT v, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_;
-    rfft_->forward_packed(v, s, [&](std::size_t k, const Cx<T>& X) {
-      if (k == 0) {
-        x[0] = X.r * c0_;
-        return;
+    const auto put = [&](std::size_t k, const T& value) {
+      if constexpr (kM == Mirror::None) {
+        x[k] = value;
+      } else if constexpr (kM == Mirror::Reverse) {
+        x[n - 1 - k] = value;
+      } else if (k != 0) {
+        x[n - k] = value;  // the shift drops output 0
       }
+    };
+    if constexpr (kM == Mirror::Shift) x[0] = T{};
+    rfft_->forward_packed(v, s, [&](std::size_t k, const Cx<T>& X) {
+      if (k == 0) return put(0, X.r * c0_);
       const Cx<T> z = MulW<false>(X, tw_[k]);
-      x[k] = z.r;
-      if (n - k != k) x[n - k] = -z.i;
+      put(k, z.r);
+      if (n - k != k) put(n - k, -z.i);
     });
-    if (dst_) ReverseOrShift(x);
   }
 
   template <class T>
   void Exec3(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_;
-    if (dst_) ReverseOrShift(x);
     if (n % 2 == 0) {
-      // The rotation fused into the real FFT's inverse split; the unpacking into the reordering.
-      const std::size_t m = n / 2;
-      const Cx<T>* r = rfft_->backward_packed(
-          [&](std::size_t k) {
-            if (k == 0) return Cx<T>{x[0] * c0_, T{}};
-            return MulW<false>(Cx<T>{x[k], -x[n - k]}, tw_[k]);
-          },
-          s, s + m);
-      const T* v = reinterpret_cast<const T*>(r);
-      for (std::size_t i = 0; i < n; ++i) x[i] = v[order_[i]];
-      if (dst_) NegateOdd(x, n);
-      return;
+      switch (mirror()) {
+        case Mirror::None: return Exec3Even<Mirror::None>(x, s);
+        case Mirror::Reverse: return Exec3Even<Mirror::Reverse>(x, s);
+        case Mirror::Shift: return Exec3Even<Mirror::Shift>(x, s);
+      }
     }
+    if (dst_) ReverseOrShift(x);
     Cx<T>* Z = s;
     T* v = reinterpret_cast<T*>(s + n / 2 + 1);
     Cx<T>* rs = s + n / 2 + 1 + (n + 1) / 2;
@@ -191,6 +205,31 @@ class R2R {
     for (std::size_t j = 0; j < (n + 1) / 2; ++j) x[2 * j] = v[j];
     for (std::size_t j = 0; j < n / 2; ++j) x[2 * j + 1] = v[n - 1 - j];
     if (dst_) NegateOdd(x, n);
+  }
+
+  // Even n: the rotation fused into the real FFT's inverse split, which reads the input through
+  // the DST's reversal or the DXST's shift; the unpacking fused into the reordering, with the
+  // DST's sign alternation.
+  template <Mirror kM, class T>
+  void Exec3Even(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_, m = n / 2;
+    const auto in = [&](std::size_t j) -> T {
+      if constexpr (kM == Mirror::None) return x[j];
+      if constexpr (kM == Mirror::Reverse) return x[n - 1 - j];
+      return j == 0 ? T{} : x[n - j];
+    };
+    const Cx<T>* r = rfft_->backward_packed(
+        [&](std::size_t k) {
+          if (k == 0) return Cx<T>{in(0) * c0_, T{}};
+          return MulW<false>(Cx<T>{in(k), -in(n - k)}, tw_[k]);
+        },
+        s, s + m);
+    const T* v = reinterpret_cast<const T*>(r);
+    if constexpr (kM == Mirror::None) {
+      for (std::size_t i = 0; i < n; ++i) x[i] = v[order_[i]];
+    } else {
+      for (std::size_t i = 0; i < n; ++i) x[i] = i % 2 ? -v[order_[i]] : v[order_[i]];
+    }
   }
 
   template <class T>
