@@ -46,22 +46,9 @@ class RealFFT {
       for (std::size_t k = 0; k <= n / 2; ++k) out[k] = buf[k];
       return;
     }
-    const std::size_t M = n / 2;
-    for (std::size_t j = 0; j < M; ++j) out[j] = {in[2 * j], in[2 * j + 1]};
-    fft_.template exec<true>(out, scratch);
-    const Cx<T> z0 = out[0];
-    const T zero{};
-    out[0] = {z0.r + z0.i, zero};
-    out[M] = {z0.r - z0.i, zero};
-    for (std::size_t k = 1; 2 * k <= M; ++k) {
-      const Cx<T> a = out[k], b = out[M - k];
-      // E = (a + conj b)/2, O = -i (a - conj b)/2, X_k = E + W^k O, X_{M-k} = conj(E - W^k O).
-      const Cx<T> e{(a.r + b.r) * T0(0.5), (a.i - b.i) * T0(0.5)};
-      const Cx<T> o{(a.i + b.i) * T0(0.5), (b.r - a.r) * T0(0.5)};
-      const Cx<T> wo = MulW<false>(o, tw_[k]);
-      out[k] = e + wo;
-      out[M - k] = {e.r - wo.r, wo.i - e.i};
-    }
+    for (std::size_t j = 0; j < n / 2; ++j) out[j] = {in[2 * j], in[2 * j + 1]};
+    // In place: the split reads slots k and n/2 - k before it writes them.
+    forward_packed(out, scratch, [&](std::size_t k, const Cx<T>& X) { out[k] = X; });
   }
 
   /// forward() for even n on an input already packed in z[0..n/2) (z_j = in[2j] + i in[2j+1]:
@@ -122,23 +109,11 @@ class RealFFT {
       for (std::size_t j = 0; j < n; ++j) out[j] = buf[j].r;
       return;
     }
-    const std::size_t M = n / 2;
-    {
-      const T a = in[0].r, b = in[M].r;
-      in[0] = {a + b, a - b};
-    }
-    for (std::size_t k = 1; 2 * k <= M; ++k) {
-      const Cx<T> a = in[k], b = in[M - k];
-      // P = a + conj b, D = a - conj b, Q = i conj(W^k) D: Z_k = P + Q, Z_{M-k} = conj(P - Q).
-      const Cx<T> P{a.r + b.r, a.i - b.i}, D{a.r - b.r, a.i + b.i};
-      const Cx<T> Q = RotI<false>(MulW<true>(D, tw_[k]));
-      in[k] = P + Q;
-      in[M - k] = {P.r - Q.r, Q.i - P.i};
-    }
-    fft_.template exec<false>(in, scratch);
-    for (std::size_t j = 0; j < M; ++j) {
-      out[2 * j] = in[j].r;
-      out[2 * j + 1] = in[j].i;
+    // In place: the split reads slots k and n/2 - k before it writes them.
+    const Cx<T>* z = backward_packed([&](std::size_t k) { return in[k]; }, in, scratch);
+    for (std::size_t j = 0; j < n / 2; ++j) {
+      out[2 * j] = z[j].r;
+      out[2 * j + 1] = z[j].i;
     }
   }
 
