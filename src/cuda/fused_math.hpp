@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The arithmetic of the CUDA back end's fused DCT route, in __host__ __device__ functions that the
+// kernels (fused_kernels.cu) loop over and the CPU tests (tests/cuda/test_fused_math.cpp) check
+// against the oracle without a GPU.
+//
+// The route is the N-point algorithm of "A New Acceleration Paradigm for Discrete Cosine Transform
+// and Other Fourier-Related Transforms" (Makhoul's reordering, one real FFT, one rotation), done in
+// 1, 2 or 3 dimensions at once:
+//  - forward (DCT-II on every transformed axis): v = x reordered even/odd on each axis (one
+//    scatter with coalesced reads), V = the real FFT of v (cuFFT R2C, half spectrum along the last
+//    axis), then y(m) = 2 Re sum_s prod_j E_j(m_j)^{s_j} V(s o m), the sum over the signs of every
+//    transformed axis but the first (E^+ = E, E^- = conj E, E_j(k) = s_j(k) exp(-i pi k / 2N_j)).
+//    One thread owns the orbit {+-k0} x {+-k1} x {+-k2}: it reads the 2^(rank-1) stored values
+//    V(+-k0, +-k1, k2) once and writes the 2^rank outputs (the paper's "reads two, writes four"
+//    in 2D), using V(a, b, -c) = conj V(-a, -b, c);
+//  - inverse (DCT-III): V(k) = prod_j conj E_j(k_j) sum_t (-i)^|t| Y'(mirror_t(k)) with
+//    mirror(k) = N - k and Y'(N) = 0 (one thread reads its orbit's 2^rank inputs and writes the
+//    2^(rank-1) stored values), cuFFT C2R (unnormalised), then x = v reordered back (one gather
+//    with coalesced writes).
+// DST-II/III run as DCTs of the sign-alternated input with the output reversed (DST-III: the input
+// reversed, the output sign-alternated); DREAMPlace's shifted sine transform (DXST, IDXST) as the
+// paradigm paper reduces it: the coefficient of DCT index m sits at N - m, and index 0 is zero.
+// Ranks below 3 are padded with leading axes of length 1, which no sign sum visits.
+#pragma once
+
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define DCTX_HD __host__ __device__ __forceinline__
+#else
+#define DCTX_HD inline
+#endif
+
+namespace dctx::cuda_math {
+
+using I64 = std::int64_t;
+
+/// A complex number laid out as cuFFT's (float2 / double2).
+template <class T>
+struct alignas(2 * sizeof(T)) Cx {
+  T re, im;
+};
+template <class T>
+DCTX_HD Cx<T> cmul(Cx<T> a, Cx<T> b) {
+  return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+template <class T>
+DCTX_HD Cx<T> conj(Cx<T> a) {
+  return {a.re, -a.im};
+}
+template <class T>
+DCTX_HD Cx<T> cadd(Cx<T> a, Cx<T> b) {
+  return {a.re + b.re, a.im + b.im};
+}
+
+/// Where DCT index m of an axis sits among the transform's own indices.
+enum Mirror : int {
+  kCosine = 0,    ///< DCT: at m
+  kReversed = 1,  ///< DST: at N - 1 - m, the input sign-alternated
+  kShifted = 2,   ///< DXST: at N - m (m = 0 nowhere: that entry is zero), sign-alternated
+};
+
+/// Batches of an n[0] x n[1] x n[2] array, C order, dense; the last `rank` axes are transformed
+/// (the others have length 1). `rot[j]` holds N_j entries: forward, s_j(k) exp(-i pi k / 2N_j)
+/// with the axis's scale s_j (orthogonalize at k = 0 folded in); inverse, exp(+i pi k / 2N_j).
+/// `weight[j]` (inverse only) holds N_j entries, the scale of the coefficient of DCT index m.
+template <class T>
+struct FusedGeometry {
+  I64 batch = 1;
+  I64 n[3] = {1, 1, 1};
+  int mirror[3] = {kCosine, kCosine, kCosine};
+  int rank = 1;
+  const Cx<T>* rot[3] = {nullptr, nullptr, nullptr};
+  const T* weight[3] = {nullptr, nullptr, nullptr};
+
+  DCTX_HD I64 half() const { return n[2] / 2 + 1; }
+  DCTX_HD I64 real_size() const { return batch * n[0] * n[1] * n[2]; }
+  DCTX_HD I64 complex_size() const { return batch * n[0] * n[1] * half(); }
+  /// Threads of the rotation kernels: one per orbit.
+  DCTX_HD I64 orbits() const { return batch * (n[0] / 2 + 1) * (n[1] / 2 + 1) * half(); }
+};
+
+/// Makhoul's even/odd order: slot of natural index j (even j to the front, odd j reversed to
+/// the back), the inverse of p(r) = 2r (r < ceil(N/2)), 2(N-1-r)+1 (otherwise).
+DCTX_HD I64 even_odd_slot(I64 j, I64 n) { return (j % 2 == 0) ? j / 2 : n - 1 - (j - 1) / 2; }
+
+/// Element j of the natural array and where it goes in the reordered one, with its sign.
+struct ReorderPair {
+  I64 slot;
+  bool negate;
+};
+template <class T>
+DCTX_HD ReorderPair reorder_pair(const FusedGeometry<T>& g, I64 i) {
+  const I64 j2 = i % g.n[2];
+  I64 rest = i / g.n[2];
+  const I64 j1 = rest % g.n[1];
+  rest /= g.n[1];
+  const I64 j0 = rest % g.n[0];
+  const I64 b = rest / g.n[0];
+  const I64 slot =
+      ((b * g.n[0] + even_odd_slot(j0, g.n[0])) * g.n[1] + even_odd_slot(j1, g.n[1])) * g.n[2] +
+      even_odd_slot(j2, g.n[2]);
+  bool negate = false;
+  if (g.mirror[0] != kCosine && (j0 & 1)) negate = !negate;
+  if (g.mirror[1] != kCosine && (j1 & 1)) negate = !negate;
+  if (g.mirror[2] != kCosine && (j2 & 1)) negate = !negate;
+  return {slot, negate};
+}
+
+/// Position of DCT index m among the axis's own indices; -1 when it has none (DXST, m = 0).
+DCTX_HD I64 coefficient_position(I64 m, I64 n, int mirror) {
+  if (mirror == kReversed) return n - 1 - m;
+  if (mirror == kShifted) return m == 0 ? -1 : n - m;
+  return m;
+}
+
+/// The orbit `o` (0 <= o < orbits()) as its batch and representative (k0, k1, k2), k_j <= N_j/2.
+struct Orbit {
+  I64 batch, k[3];
+};
+template <class T>
+DCTX_HD Orbit orbit_at(const FusedGeometry<T>& g, I64 o) {
+  Orbit r;
+  r.k[2] = o % g.half();
+  o /= g.half();
+  r.k[1] = o % (g.n[1] / 2 + 1);
+  o /= g.n[1] / 2 + 1;
+  r.k[0] = o % (g.n[0] / 2 + 1);
+  r.batch = o / (g.n[0] / 2 + 1);
+  return r;
+}
+
+/// Index of flag f (0: k, 1: N - k mod N) on one axis.
+DCTX_HD I64 orbit_index(I64 k, I64 n, int f) { return f == 0 ? k : (n - k) % n; }
+/// Whether flag 1 names another index than flag 0.
+DCTX_HD bool orbit_has_mirror(I64 k, I64 n) { return k != 0 && 2 * k != n; }
+
+/// Forward post-processing of one orbit: reads V (the half spectrum, batch x N0 x N1 x half) and
+/// writes every output of the orbit into `out` (batch x N0 x N1 x N2, C order).
+template <class T>
+DCTX_HD void forward_orbit(const FusedGeometry<T>& g, I64 o, const Cx<T>* V, T* out) {
+  const Orbit ob = orbit_at(g, o);
+  const I64 n0 = g.n[0], n1 = g.n[1], n2 = g.n[2], h = g.half();
+  const I64* k = ob.k;
+  // The stored values V(+-k0, +-k1, k2).
+  Cx<T> L[2][2];
+  for (int f0 = 0; f0 < 2; ++f0)
+    for (int f1 = 0; f1 < 2; ++f1) {
+      const I64 a = orbit_index(k[0], n0, f0), b = orbit_index(k[1], n1, f1);
+      L[f0][f1] = V[((ob.batch * n0 + a) * n1 + b) * h + k[2]];
+    }
+  // V at flags (g0, g1, g2): stored when g2 = 0, else conj V(-a, -b, k2).
+  const auto val = [&](int g0, int g1, int g2) {
+    return g2 == 0 ? L[g0][g1] : conj(L[1 - g0][1 - g1]);
+  };
+  const int signs1 = g.rank >= 3 ? 2 : 1, signs2 = g.rank >= 2 ? 2 : 1;
+  const int last0 = orbit_has_mirror(k[0], n0), last1 = orbit_has_mirror(k[1], n1),
+            last2 = orbit_has_mirror(k[2], n2);
+  for (int f0 = 0; f0 <= last0; ++f0)
+    for (int f1 = 0; f1 <= last1; ++f1)
+      for (int f2 = 0; f2 <= last2; ++f2) {
+        const I64 m0 = orbit_index(k[0], n0, f0), m1 = orbit_index(k[1], n1, f1),
+                  m2 = orbit_index(k[2], n2, f2);
+        const Cx<T> e0 = g.rot[0][m0], e1 = g.rot[1][m1], e2 = g.rot[2][m2];
+        Cx<T> acc{0, 0};
+        for (int s1 = 0; s1 < signs1; ++s1) {
+          Cx<T> inner{0, 0};
+          for (int s2 = 0; s2 < signs2; ++s2)
+            inner = cadd(inner, cmul(s2 ? conj(e2) : e2, val(f0, f1 ^ s1, f2 ^ s2)));
+          acc = cadd(acc, cmul(s1 ? conj(e1) : e1, inner));
+        }
+        T y = 2 * cmul(e0, acc).re;
+        I64 p0 = coefficient_position(m0, n0, g.mirror[0]);
+        I64 p1 = coefficient_position(m1, n1, g.mirror[1]);
+        I64 p2 = coefficient_position(m2, n2, g.mirror[2]);
+        // A DXST axis's DCT index 0 has no place; its own index 0 is zero.
+        if (p0 < 0 || p1 < 0 || p2 < 0) {
+          y = 0;
+          p0 = p0 < 0 ? 0 : p0;
+          p1 = p1 < 0 ? 0 : p1;
+          p2 = p2 < 0 ? 0 : p2;
+        }
+        out[((ob.batch * n0 + p0) * n1 + p1) * n2 + p2] = y;
+      }
+}
+
+/// Inverse pre-processing of one orbit: reads the coefficients `in` (batch x N0 x N1 x N2, C
+/// order) and writes the orbit's stored values V(+-k0, +-k1, k2) of the half spectrum.
+template <class T>
+DCTX_HD void inverse_orbit(const FusedGeometry<T>& g, I64 o, const T* in, Cx<T>* V) {
+  const Orbit ob = orbit_at(g, o);
+  const I64 n0 = g.n[0], n1 = g.n[1], n2 = g.n[2], h = g.half();
+  const I64* k = ob.k;
+  // Y'(idx(f)): the weighted coefficient of DCT index (idx0(f0), idx1(f1), idx2(f2)).
+  T Y[2][2][2];
+  for (int f0 = 0; f0 < 2; ++f0)
+    for (int f1 = 0; f1 < 2; ++f1)
+      for (int f2 = 0; f2 < 2; ++f2) {
+        const I64 m0 = orbit_index(k[0], n0, f0), m1 = orbit_index(k[1], n1, f1),
+                  m2 = orbit_index(k[2], n2, f2);
+        const I64 p0 = coefficient_position(m0, n0, g.mirror[0]);
+        const I64 p1 = coefficient_position(m1, n1, g.mirror[1]);
+        const I64 p2 = coefficient_position(m2, n2, g.mirror[2]);
+        Y[f0][f1][f2] = (p0 < 0 || p1 < 0 || p2 < 0)
+                            ? T(0)
+                            : in[((ob.batch * n0 + p0) * n1 + p1) * n2 + p2] * g.weight[0][m0] *
+                                  g.weight[1][m1] * g.weight[2][m2];
+      }
+  // Y'(N_j - index) per axis: the other flag, or zero when the index is 0 (Y'(N) = 0).
+  const bool zero0 = k[0] == 0, zero1 = k[1] == 0, zero2 = k[2] == 0;
+  const int last0 = orbit_has_mirror(k[0], n0), last1 = orbit_has_mirror(k[1], n1);
+  for (int f0 = 0; f0 <= last0; ++f0)
+    for (int f1 = 0; f1 <= last1; ++f1) {
+      const int f2 = 0;  // the stored half: index k2
+      // sum_t (-i)^|t| Y'(mirror_t): t_j = 1 takes the other flag (or zero at index 0).
+      T re = 0, im = 0;
+      for (int t0 = 0; t0 < 2; ++t0) {
+        if (t0 && zero0) continue;
+        for (int t1 = 0; t1 < 2; ++t1) {
+          if (t1 && zero1) continue;
+          for (int t2 = 0; t2 < 2; ++t2) {
+            if (t2 && zero2) continue;
+            const T y = Y[f0 ^ t0][f1 ^ t1][f2 ^ t2];
+            switch ((t0 + t1 + t2) & 3) {  // (-i)^|t|: 1, -i, -1, +i
+              case 0: re += y; break;
+              case 1: im -= y; break;
+              case 2: re -= y; break;
+              default: im += y; break;
+            }
+          }
+        }
+      }
+      const I64 a = orbit_index(k[0], n0, f0), b = orbit_index(k[1], n1, f1);
+      const Cx<T> r = cmul(cmul(g.rot[0][a], g.rot[1][b]), g.rot[2][k[2]]);
+      V[((ob.batch * n0 + a) * n1 + b) * h + k[2]] = cmul(r, Cx<T>{re, im});
+    }
+}
+
+}  // namespace dctx::cuda_math
