@@ -51,35 +51,6 @@ std::size_t pow2_at_least(std::size_t v) {
   return p;
 }
 
-bool is_dense(const Shape& shape, const std::ptrdiff_t* strides) {
-  const auto dense = dense_strides(shape);
-  for (std::size_t d = 0; d < shape.size(); ++d)
-    if (shape[d] > 1 && strides[d] != dense[d]) return false;
-  return true;
-}
-
-// Copies between a strided host array and a dense one, element by element.
-template <class T, bool kGather>
-void copy_strided(const Shape& shape, T* strided, const std::ptrdiff_t* strides, T* dense) {
-  const std::size_t rank = shape.size();
-  std::vector<std::size_t> idx(rank, 0);
-  std::size_t total = 1;
-  for (std::size_t e : shape) total *= e;
-  std::ptrdiff_t off = 0;
-  for (std::size_t i = 0; i < total; ++i) {
-    if constexpr (kGather)
-      dense[i] = strided[off];
-    else
-      strided[off] = dense[i];
-    for (std::size_t d = rank; d-- > 0;) {
-      off += strides[d];
-      if (++idx[d] < shape[d]) break;
-      off -= strides[d] * static_cast<std::ptrdiff_t>(shape[d]);
-      idx[d] = 0;
-    }
-  }
-}
-
 class LinesPlan final : public detail::BackendPlan {
  public:
   LinesPlan(std::shared_ptr<Device> dev, const PlanDesc& d) : dev_(std::move(dev)), d_(d) {
@@ -355,12 +326,12 @@ class LinesPlan final : public detail::BackendPlan {
     cl_command_queue q = dev_->queue();
     Mem buf = dev_->buffer(bytes);
     std::vector<T> staging;
-    if (is_dense(shape, c.in_strides)) {
+    if (detail::is_dense(shape, c.in_strides)) {
       check(clEnqueueWriteBuffer(q, buf.get(), CL_FALSE, 0, bytes, c.in, 0, nullptr, nullptr),
             "clEnqueueWriteBuffer");
     } else {
       staging.resize(total);
-      copy_strided<T, true>(shape, const_cast<T*>(c.in), c.in_strides, staging.data());
+      detail::copy_strided<T, true>(shape, const_cast<T*>(c.in), c.in_strides, staging.data());
       check(clEnqueueWriteBuffer(q, buf.get(), CL_FALSE, 0, bytes, staging.data(), 0, nullptr,
                                  nullptr),
             "clEnqueueWriteBuffer");
@@ -369,7 +340,7 @@ class LinesPlan final : public detail::BackendPlan {
     if (workspace_bytes() > 0) ws = dev_->buffer(workspace_bytes());
     const auto dense = dense_strides(shape);
     run(q, buf.get(), 0, dense.data(), buf.get(), 0, dense.data(), ws.get());
-    if (is_dense(shape, c.out_strides)) {
+    if (detail::is_dense(shape, c.out_strides)) {
       check(clEnqueueReadBuffer(q, buf.get(), CL_TRUE, 0, bytes, c.out, 0, nullptr, nullptr),
             "clEnqueueReadBuffer");
     } else {
@@ -377,7 +348,7 @@ class LinesPlan final : public detail::BackendPlan {
       check(
           clEnqueueReadBuffer(q, buf.get(), CL_TRUE, 0, bytes, staging.data(), 0, nullptr, nullptr),
           "clEnqueueReadBuffer");
-      copy_strided<T, false>(shape, c.out, c.out_strides, staging.data());
+      detail::copy_strided<T, false>(shape, c.out, c.out_strides, staging.data());
     }
   }
 
@@ -399,25 +370,6 @@ bool lines_route_applies(const PlanDesc& d) {
 std::unique_ptr<detail::BackendPlan> make_lines_plan(std::shared_ptr<Device> device,
                                                      const PlanDesc& d) {
   return std::make_unique<LinesPlan>(std::move(device), d);
-}
-
-std::vector<std::ptrdiff_t> dense_strides(const Shape& shape) {
-  std::vector<std::ptrdiff_t> s(shape.size());
-  std::ptrdiff_t k = 1;
-  for (std::size_t d = shape.size(); d-- > 0;) {
-    s[d] = k;
-    k *= static_cast<std::ptrdiff_t>(shape[d]);
-  }
-  return s;
-}
-
-void element_span(const Shape& shape, const std::ptrdiff_t* strides, std::ptrdiff_t& lo,
-                  std::ptrdiff_t& hi) {
-  lo = hi = 0;
-  for (std::size_t a = 0; a < shape.size(); ++a) {
-    const std::ptrdiff_t reach = strides[a] * static_cast<std::ptrdiff_t>(shape[a] - 1);
-    (reach < 0 ? lo : hi) += reach;
-  }
 }
 
 }  // namespace dctx::ocl

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/backend.hpp"
+#include "core/dense_layout.hpp"
 #include "opencl/runtime.hpp"
 
 namespace dctx::ocl {
@@ -30,11 +31,8 @@ std::unique_ptr<detail::BackendPlan> make_host_route_plan(std::shared_ptr<Device
 std::unique_ptr<detail::BackendBlock8Plan> make_block8_plan(std::shared_ptr<Device> device,
                                                             const detail::Block8Spec& spec);
 
-/// The element strides of a C-ordered array of `shape`.
-std::vector<std::ptrdiff_t> dense_strides(const Shape& shape);
-/// Element offsets of the lowest and highest element of an array (shape, strides), for the span
-/// a strided array occupies in its buffer.
-void element_span(const Shape& shape, const std::ptrdiff_t* strides, std::ptrdiff_t& lo,
-                  std::ptrdiff_t& hi);
+// Strided host arrays and spans (core/dense_layout.hpp).
+using detail::dense_strides;
+using detail::element_span;
 
 }  // namespace dctx::ocl

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The CUDA back end on a GPU (label cuda): the fused route against the CPU back end and the oracle
+// with the suite's error bound, on device pointers and through host views; the host route; the
+// errors of the device API. Every test but the first skips, with the back end's reason, on a
+// machine without a CUDA device; the first checks what such a machine reports.
+#include <cuda_runtime_api.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "dctx/backend.hpp"
+#include "dctx/cuda.hpp"
+#include "dctx/dctx.hpp"
+#include "expect_error.hpp"
+#include "oracle/oracle.hpp"
+
+namespace dctx {
+namespace {
+
+using testing_support::expect_error;
+
+bool cuda_usable() { return backend_info(BackendKind::CUDA).usable; }
+
+TEST(CudaNoDevice, SaysWhyAndRefusesPlans) {
+  if (cuda_usable()) GTEST_SKIP() << "this machine has a CUDA device";
+  const BackendInfo i = backend_info(BackendKind::CUDA);
+  EXPECT_TRUE(i.built);
+  EXPECT_NE(i.reason.find("no CUDA device"), std::string::npos) << i.reason;
+  EXPECT_TRUE(cuda::devices().empty());
+  try {
+    Plan p(PlanDesc{.shape = {8, 8}, .backend = BackendKind::CUDA});
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::BackendUnavailable);
+    EXPECT_NE(std::string(e.what()).find("no CUDA device"), std::string::npos) << e.what();
+  }
+}
+
+class Cuda : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!cuda_usable()) GTEST_SKIP() << backend_info(BackendKind::CUDA).reason;
+  }
+};
+
+// Device memory freed with its owner.
+template <class T>
+struct DeviceVector {
+  T* p = nullptr;
+  std::size_t n = 0;
+  explicit DeviceVector(const std::vector<T>& host) : n(host.size()) {
+    EXPECT_EQ(cudaMalloc(reinterpret_cast<void**>(&p), n * sizeof(T)), cudaSuccess);
+    EXPECT_EQ(cudaMemcpy(p, host.data(), n * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
+  }
+  ~DeviceVector() { cudaFree(p); }
+  std::vector<T> get() const {
+    std::vector<T> h(n);
+    EXPECT_EQ(cudaMemcpy(h.data(), p, n * sizeof(T), cudaMemcpyDeviceToHost), cudaSuccess);
+    return h;
+  }
+};
+
+std::size_t total(const Shape& s) {
+  std::size_t t = 1;
+  for (auto e : s) t *= e;
+  return t;
+}
+
+// One description on the GPU (device pointers, then host views) against the oracle and the CPU.
+template <class T>
+void check_against_oracle_and_cpu(PlanDesc d, unsigned seed) {
+  d.precision = sizeof(T) == 4 ? Precision::F32 : Precision::F64;
+  d.backend = BackendKind::CUDA;
+  const Plan gpu(d);
+  d.backend = BackendKind::CPU;
+  const Plan cpu(d);
+  const PlanDesc& n = gpu.desc();
+  const std::size_t len = total(n.shape);
+  std::size_t nmax = 1;
+  for (int a : n.axes) nmax *= n.shape[static_cast<std::size_t>(a)];
+  const std::vector<T> x = oracle::random_vector<T>(len, seed);
+  const bool orth = *n.orthogonalize;
+  const auto want = oracle::reference_nd(n.shape, n.axes, n.transforms, n.norm, orth, n.direction,
+                                         std::vector<oracle::LD>(x.begin(), x.end()));
+  const std::string what = gpu.describe();
+  // Device pointers, the output poisoned.
+  DeviceVector<T> in(x), out(std::vector<T>(len, std::numeric_limits<T>::quiet_NaN()));
+  cuda::execute(gpu, cuda::DeviceView<const T>{in.p, {}}, cuda::DeviceView<T>{out.p, {}});
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  const std::vector<T> got = out.get();
+  EXPECT_LE(oracle::rel_l2(got, want), oracle::tolerance<T>(nmax)) << what;
+  // Host views.
+  std::vector<T> host(len, std::numeric_limits<T>::quiet_NaN()), ref(len);
+  gpu.execute(ConstView<T>(x.data(), n.shape), View<T>(host.data(), n.shape));
+  cpu.execute(ConstView<T>(x.data(), n.shape), View<T>(ref.data(), n.shape));
+  EXPECT_LE(oracle::rel_l2(host, want), oracle::tolerance<T>(nmax)) << what << " (host views)";
+  EXPECT_LE(oracle::rel_l2(host, std::vector<oracle::LD>(ref.begin(), ref.end())),
+            2 * oracle::tolerance<T>(nmax))
+      << what << " against the CPU";
+}
+
+TEST_F(Cuda, FusedRouteMatchesTheOracleAndTheCpu) {
+  unsigned seed = 1;
+  const std::vector<PlanDesc> descs = {
+      {.shape = {1024}},
+      {.shape = {999}, .type = 3},
+      {.shape = {64, 48}, .norm = Norm::Ortho},
+      {.shape = {63, 50}, .kind = Kind::DST, .norm = Norm::Ortho},
+      {.shape = {32, 40},
+       .transforms = {{Kind::DCT, 2}, {Kind::DXST, 2}},
+       .direction = Direction::Inverse},  // IDCT_IDXST
+      {.shape = {40, 32},
+       .transforms = {{Kind::DXST, 2}, {Kind::DCT, 2}},
+       .direction = Direction::Inverse},  // IDXST_IDCT
+      {.shape = {3, 16, 24}, .axes = {1, 2}, .norm = Norm::Forward},
+      {.shape = {16, 12, 10}, .norm = Norm::Ortho, .direction = Direction::Inverse},
+      {.shape = {2, 9, 8, 7}, .axes = {1, 2, 3}, .kind = Kind::DST},
+  };
+  for (const PlanDesc& d : descs) {
+    check_against_oracle_and_cpu<float>(d, seed++);
+    check_against_oracle_and_cpu<double>(d, seed++);
+  }
+}
+
+TEST_F(Cuda, LargeSquareMatchesTheCpu) {
+  for (Direction dir : {Direction::Forward, Direction::Inverse})
+    check_against_oracle_and_cpu<float>(
+        PlanDesc{.shape = {512, 512}, .norm = Norm::Ortho, .direction = dir}, 99);
+}
+
+TEST_F(Cuda, WhatTheKernelsDoNotCoverGoesThroughTheCpu) {
+  const PlanDesc d{.shape = {12, 10}, .type = 4};
+  const Plan p([&] {
+    PlanDesc c = d;
+    c.backend = BackendKind::CUDA;
+    return c;
+  }());
+  EXPECT_NE(p.describe().find("through the CPU"), std::string::npos) << p.describe();
+  check_against_oracle_and_cpu<double>(d, 5);
+  check_against_oracle_and_cpu<float>(PlanDesc{.shape = {12, 10}, .axes = {0}}, 6);
+}
+
+TEST_F(Cuda, InPlaceAndStridedDeviceArrays) {
+  const Plan p(PlanDesc{.shape = {16, 20},
+                        .precision = Precision::F32,
+                        .norm = Norm::Ortho,
+                        .backend = BackendKind::CUDA});
+  const Plan cpu(PlanDesc{.shape = {16, 20}, .precision = Precision::F32, .norm = Norm::Ortho});
+  const std::vector<float> x = oracle::random_vector<float>(320, 11);
+  std::vector<float> want(320);
+  cpu.execute(ConstView<float>(x.data(), {16, 20}), View<float>(want.data(), {16, 20}));
+  const std::vector<oracle::LD> w(want.begin(), want.end());
+  DeviceVector<float> a(x);
+  cuda::execute(p, cuda::DeviceView<const float>{a.p, {}}, cuda::DeviceView<float>{a.p, {}});
+  EXPECT_LE(oracle::rel_l2(a.get(), w), 2 * oracle::tolerance<float>(320));
+  // Transposed views: strides (1, 16) on both sides.
+  std::vector<float> xt(320);
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 20; ++j) xt[j * 16 + i] = x[i * 20 + j];
+  DeviceVector<float> b(xt), c(std::vector<float>(320, std::nanf("")));
+  cuda::execute(p, cuda::DeviceView<const float>{b.p, {1, 16}},
+                cuda::DeviceView<float>{c.p, {1, 16}});
+  const std::vector<float> ct = c.get();
+  std::vector<float> back(320);
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 20; ++j) back[i * 20 + j] = ct[j * 16 + i];
+  EXPECT_LE(oracle::rel_l2(back, w), 2 * oracle::tolerance<float>(320));
+}
+
+TEST_F(Cuda, DeviceApiErrorsNameTheProblem) {
+  const Plan p(
+      PlanDesc{.shape = {8, 8}, .precision = Precision::F32, .backend = BackendKind::CUDA});
+  std::vector<float> host(64, 1.0f);
+  DeviceVector<float> dev(host);
+  expect_error(
+      [&] {
+        cuda::execute(p, cuda::DeviceView<const float>{host.data(), {}},
+                      cuda::DeviceView<float>{dev.p, {}});
+      },
+      "in is a host pointer");
+  expect_error(
+      [&] {
+        cuda::execute(p, cuda::DeviceView<const float>{dev.p, {}},
+                      cuda::DeviceView<float>{nullptr, {}});
+      },
+      "out is a null pointer");
+  expect_error(
+      [&] {
+        cuda::execute(p, cuda::DeviceView<const float>{dev.p, {1}},
+                      cuda::DeviceView<float>{dev.p, {}});
+      },
+      "in has 1 strides");
+  DeviceVector<double> d64(std::vector<double>(64, 1.0));
+  expect_error(
+      [&] {
+        cuda::execute(p, cuda::DeviceView<const double>{d64.p, {}},
+                      cuda::DeviceView<double>{d64.p, {}});
+      },
+      "float64");
+  const Plan cpu(PlanDesc{.shape = {8, 8}, .precision = Precision::F32});
+  expect_error(
+      [&] {
+        cuda::execute(cpu, cuda::DeviceView<const float>{dev.p, {}},
+                      cuda::DeviceView<float>{dev.p, {}});
+      },
+      "not cuda");
+  expect_error(
+      [&] {
+        Plan q(PlanDesc{.shape = {8}, .backend = BackendKind::CUDA, .device = {.select = "99"}});
+      },
+      "device.select '99'");
+}
+
+TEST_F(Cuda, CallerWorkspaceAndStream) {
+  const Plan p(PlanDesc{.shape = {32, 32},
+                        .precision = Precision::F64,
+                        .norm = Norm::Ortho,
+                        .backend = BackendKind::CUDA});
+  ASSERT_GT(p.workspace_bytes(), 0u);
+  void* ws = nullptr;
+  ASSERT_EQ(cudaMalloc(&ws, p.workspace_bytes()), cudaSuccess);
+  cudaStream_t s = nullptr;
+  ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
+  const std::vector<double> x = oracle::random_vector<double>(1024, 3);
+  DeviceVector<double> a(x), b(std::vector<double>(1024, std::nan("")));
+  cuda::execute(p, cuda::DeviceView<const double>{a.p, {}}, cuda::DeviceView<double>{b.p, {}}, s,
+                ws, p.workspace_bytes());
+  ASSERT_EQ(cudaStreamSynchronize(s), cudaSuccess);
+  const auto want =
+      oracle::reference_nd({32, 32}, {0, 1}, {{Kind::DCT, 2}, {Kind::DCT, 2}}, Norm::Ortho, true,
+                           Direction::Forward, std::vector<oracle::LD>(x.begin(), x.end()));
+  EXPECT_LE(oracle::rel_l2(b.get(), want), oracle::tolerance<double>(1024));
+  expect_error(
+      [&] {
+        cuda::execute(p, cuda::DeviceView<const double>{a.p, {}}, cuda::DeviceView<double>{b.p, {}},
+                      s, ws, 16);
+      },
+      "workspace holds 16 bytes");
+  cudaStreamDestroy(s);
+  cudaFree(ws);
+}
+
+}  // namespace
+}  // namespace dctx
