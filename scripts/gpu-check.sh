@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# The device checks of the OpenCL back end on a GPU machine, as one call (docs/opencl.md).
-#   scripts/gpu-check.sh prepare   here: builds test_opencl (preset release) and bench_opencl
-#                                  (preset bench) and packs them, with the shared libraries a bare
-#                                  machine lacks (Debian's OpenCL ICD loader, clFFT, Highway,
-#                                  libstdc++), into build-gpu/ (about 10 MiB)
-#   scripts/gpu-check.sh run       there (carry build-gpu): points the ICD loader at NVIDIA's
-#                                  OpenCL driver (libnvidia-opencl.so.1) when it is present, runs
-#                                  the opencl tests and the benchmark against clFFT, prints a
-#                                  short table; logs under $OUT when it is set
+# The device checks of the CUDA and OpenCL back ends on a GPU machine, as one call (docs/cuda.md,
+# docs/opencl.md).
+#   scripts/gpu-check.sh prepare   here: builds test_cuda, bench_cuda, test_opencl (preset release;
+#                                  nvcc makes sm_80 and sm_90 code) and bench_opencl (preset bench)
+#                                  and packs them, with the shared libraries a bare machine lacks
+#                                  (Debian's OpenCL ICD loader, clFFT, Highway, libstdc++), into
+#                                  build-gpu/ (about 20 MiB; cuFFT is the machine's own)
+#   scripts/gpu-check.sh run       there (carry build-gpu): the cuda tests, the CUDA benchmark
+#                                  against cuFFT and CuPy, then the opencl tests (NVIDIA's OpenCL
+#                                  driver behind the ICD loader when present) and the benchmark
+#                                  against clFFT; the CUDA table last. Logs under $OUT when set
 # Under the device tool:  run(command="bash scripts/gpu-check.sh run", carry=["build-gpu"])
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,13 +18,14 @@ pack=build-gpu
 case "${1:-}" in
   prepare)
     cmake --preset release >/dev/null
-    cmake --build build --target test_opencl -j "${JOBS:-2}"
+    cmake --build build --target test_opencl test_cuda bench_cuda -j "${JOBS:-2}"
     cmake --preset bench >/dev/null
     cmake --build build-bench --target bench_opencl -j "${JOBS:-2}"
     rm -rf "$pack" && mkdir -p "$pack/bin" "$pack/lib"
-    cp build/bin/test_opencl build-bench/bin/bench_opencl "$pack/bin/"
+    cp build/bin/test_opencl build/bin/test_cuda build/bin/bench_cuda build-bench/bin/bench_opencl \
+      "$pack/bin/"
     for lib in libOpenCL.so.1 libclFFT.so.2 libhwy.so.1 libstdc++.so.6 libgcc_s.so.1; do
-      path=$(ldd "$pack/bin/bench_opencl" "$pack/bin/test_opencl" | awk -v l="$lib" '$1 == l {print $3; exit}')
+      path=$(ldd "$pack/bin/bench_opencl" "$pack/bin/test_opencl" "$pack/bin/test_cuda" | awk -v l="$lib" '$1 == l {print $3; exit}')
       [ -n "$path" ] && cp -L "$path" "$pack/lib/"
     done
     du -sh "$pack"
@@ -39,13 +42,23 @@ case "${1:-}" in
       export OCL_ICD_VENDORS=/tmp/dctx-icd
     fi
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
+    # cuFFT (libcufft.so.12): the CUDA toolkit's, else the nvidia-cufft wheel's.
+    for d in /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib \
+             "$(python3 -c 'import nvidia.cufft, os; print(os.path.join(nvidia.cufft.__path__[0], "lib"))' 2>/dev/null)"; do
+      [ -n "$d" ] && [ -e "$d/libcufft.so.12" ] && export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:$d" && break
+    done
     status=0
-    timeout 300 "$pack/bin/test_opencl" --gtest_brief=1 >"$out/test_opencl.log" 2>&1 || status=$?
+    timeout 120 "$pack/bin/test_cuda" --gtest_brief=1 >"$out/test_cuda.log" 2>&1 || status=$?
+    grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests? ran|Failure" "$out/test_cuda.log" || tail -20 "$out/test_cuda.log"
+    timeout 120 "$pack/bin/bench_cuda" >"$out/bench_cuda.txt" 2>&1 || status=$?
+    timeout 120 "$pack/bin/test_opencl" --gtest_brief=1 >"$out/test_opencl.log" 2>&1 || status=$?
     grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests? ran" "$out/test_opencl.log" || tail -20 "$out/test_opencl.log"
-    DCTX_OPENCL_NO_FP64=1 timeout 60 "$pack/bin/test_opencl" --gtest_filter='*Fp64*' --gtest_brief=1 \
+    DCTX_OPENCL_NO_FP64=1 timeout 45 "$pack/bin/test_opencl" --gtest_filter='*Fp64*' --gtest_brief=1 \
       >>"$out/test_opencl.log" 2>&1 || status=$?
-    timeout 240 "$pack/bin/bench_opencl" 256x256 1024x1024 2048x2048 4096x4096 480x640 \
+    timeout 90 "$pack/bin/bench_opencl" 256x256 1024x1024 2048x2048 4096x4096 480x640 \
       2>"$out/bench_opencl.err" | tee "$out/bench_opencl.md" || status=$?
+    timeout 90 python3 scripts/gpu_bench_cupy.py "$out/bench_cuda.txt" | tee "$out/bench_cuda.md" ||
+      { status=1; cat "$out/bench_cuda.txt"; }
     echo "gpu-check: tests and benchmark finished with status $status (logs in $out)"
     exit "$status"
     ;;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "core/overlap.hpp"
@@ -41,6 +42,27 @@ struct Block8HostCall {
   std::size_t padded_rows = 0, padded_cols = 0;
   Overlap overlap = Overlap::Disjoint;
 };
+
+/// Element-by-element copy between a batch of planes and a dense one (C order, elements of
+/// `bytes` bytes): kGather reads `p` into `dense`, otherwise `dense` is written to `p`. For device
+/// back ends that stage host planes.
+template <bool kGather>
+void copy_planes(const Block8Planes& p, std::size_t bytes, char* dense) {
+  char* base = static_cast<char*>(const_cast<void*>(p.data));
+  for (std::size_t b = 0; b < p.count; ++b)
+    for (std::size_t r = 0; r < p.rows; ++r) {
+      const std::ptrdiff_t row = static_cast<std::ptrdiff_t>(b) * p.plane_stride +
+                                 static_cast<std::ptrdiff_t>(r) * p.row_stride;
+      for (std::size_t c = 0; c < p.cols; ++c, dense += bytes) {
+        char* e = base + (row + static_cast<std::ptrdiff_t>(c) * p.col_stride) *
+                             static_cast<std::ptrdiff_t>(bytes);
+        if constexpr (kGather)
+          std::memcpy(dense, e, bytes);
+        else
+          std::memcpy(e, dense, bytes);
+      }
+    }
+}
 
 /// Set in a block execution's result when a coefficient to quantize to an int16 level was NaN.
 inline constexpr std::uint64_t kNaNCoefficient = std::uint64_t{1} << 63;

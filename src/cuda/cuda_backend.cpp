@@ -5,6 +5,9 @@
 // says which).
 #include "cuda/fused_tables.hpp"
 #include "cuda/plans.hpp"
+#ifdef DCTX_CUDA_BLOCK8
+#include "core/block8_backend.hpp"
+#endif
 
 namespace dctx {
 namespace detail {
@@ -34,6 +37,12 @@ class CudaBackend final : public Backend {
     if (cuda_math::fused_route_applies(d, &why)) return cu::make_fused_plan(dev, d);
     return cu::make_host_route_plan(dev, d, why);
   }
+#ifdef DCTX_CUDA_BLOCK8
+  // A block plan names no device: the current one.
+  std::unique_ptr<BackendBlock8Plan> make_block8_plan(const Block8Spec& spec) const override {
+    return cu::make_block8_plan(cu::select_device({}), spec);
+  }
+#endif
 };
 
 }  // namespace

@@ -92,12 +92,12 @@ void launch_reorder_back(const FusedGeometry<T>& g, const T* v, T* out, cudaStre
   check_launch("the reorder-back kernel (launch)");
 }
 
-#define DCTX_FUSED_INSTANTIATE(T)                                                              \
-  template void launch_reorder<T>(const FusedGeometry<T>&, const T*, T*, cudaStream_t);        \
-  template void launch_forward_rotation<T>(const FusedGeometry<T>&, const Cx<T>*, T*,          \
-                                           cudaStream_t);                                      \
-  template void launch_inverse_rotation<T>(const FusedGeometry<T>&, const T*, Cx<T>*,          \
-                                           cudaStream_t);                                      \
+#define DCTX_FUSED_INSTANTIATE(T)                                                       \
+  template void launch_reorder<T>(const FusedGeometry<T>&, const T*, T*, cudaStream_t); \
+  template void launch_forward_rotation<T>(const FusedGeometry<T>&, const Cx<T>*, T*,   \
+                                           cudaStream_t);                               \
+  template void launch_inverse_rotation<T>(const FusedGeometry<T>&, const T*, Cx<T>*,   \
+                                           cudaStream_t);                               \
   template void launch_reorder_back<T>(const FusedGeometry<T>&, const T*, T*, cudaStream_t);
 DCTX_FUSED_INSTANTIATE(float)
 DCTX_FUSED_INSTANTIATE(double)

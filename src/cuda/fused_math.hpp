@@ -25,11 +25,7 @@
 
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define DCTX_HD __host__ __device__ __forceinline__
-#else
-#define DCTX_HD inline
-#endif
+#include "cuda/hd.hpp"
 
 namespace dctx::cuda_math {
 

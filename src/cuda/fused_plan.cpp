@@ -21,18 +21,6 @@ using cuda_math::FusedLayout;
 constexpr std::size_t kAlign = 256;
 std::size_t round_up(std::size_t b) { return (b + kAlign - 1) / kAlign * kAlign; }
 
-// Device memory freed with its owner.
-struct DeviceBuffer {
-  void* p = nullptr;
-  DeviceBuffer() = default;
-  explicit DeviceBuffer(std::size_t bytes) { check(cudaMalloc(&p, bytes), "cudaMalloc"); }
-  ~DeviceBuffer() {
-    if (p) (void)cudaFree(p);
-  }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-};
-
 // Stream-ordered scratch of one call (cudaMallocAsync), freed on the stream after the call.
 struct StreamScratch {
   void* p = nullptr;
@@ -83,9 +71,10 @@ class FusedPlan final : public detail::BackendPlan {
       }
     }
     tables_ = std::make_unique<DeviceBuffer>(host.size());
-    check(cudaMemcpy(tables_->p, host.data(), host.size(), cudaMemcpyHostToDevice),
+    check(cudaMemcpy(tables_->get(), host.data(), host.size(), cudaMemcpyHostToDevice),
           "cudaMemcpy (the plan's tables)");
-    for (int j = 0; j < 6; ++j) table_at_[j] = static_cast<unsigned char*>(tables_->p) + offsets[j];
+    for (int j = 0; j < 6; ++j)
+      table_at_[j] = static_cast<unsigned char*>(tables_->get()) + offsets[j];
 
     fft_ = std::make_unique<FftHandle>();
     check(cufftSetAutoAllocation(fft_->h, 0), "cufftSetAutoAllocation");

@@ -19,6 +19,9 @@ std::unique_ptr<detail::BackendPlan> make_fused_plan(const DeviceInfo& device, c
 /// A plan that runs `d` on the CPU back end; `why` goes into describe().
 std::unique_ptr<detail::BackendPlan> make_host_route_plan(const DeviceInfo& device,
                                                           const PlanDesc& d, std::string why);
+/// An 8x8 block plan on `device` (block8_plan.cpp, block8_kernels.cu); built with DCTX_BLOCK8.
+std::unique_ptr<detail::BackendBlock8Plan> make_block8_plan(const DeviceInfo& device,
+                                                            const detail::Block8Spec& spec);
 /// A CPU plan of `d`, for the host route.
 std::unique_ptr<detail::BackendPlan> make_cpu_plan(const PlanDesc& d);
 /// Runs `cpu` (a CPU plan of `d`) on the device arrays of `call`: the spans they occupy are

@@ -46,6 +46,21 @@ class DeviceScope {
   int previous_ = -1;
 };
 
+/// Device memory (cudaMalloc) freed with its owner.
+class DeviceBuffer {
+ public:
+  explicit DeviceBuffer(std::size_t bytes) {
+    check(cudaMalloc(&p_, bytes ? bytes : 16), "cudaMalloc");
+  }
+  ~DeviceBuffer() { (void)cudaFree(p_); }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  void* get() const { return p_; }
+
+ private:
+  void* p_ = nullptr;
+};
+
 /// Throws dctx::Error unless `p` points to memory that `device` can use as device memory
 /// (device or managed allocations): a host pointer is named as such. `what` is the argument's
 /// name ("in", "out"), `call` the API function.

@@ -117,25 +117,6 @@ Span span_of(const Block8Planes& p) {
   return r;
 }
 
-// Element-by-element copy between a strided batch and a dense one (elements of `bytes` bytes).
-template <bool kGather>
-void copy_strided(const Block8Planes& p, std::size_t bytes, char* dense) {
-  char* base = static_cast<char*>(const_cast<void*>(p.data));
-  for (std::size_t b = 0; b < p.count; ++b)
-    for (std::size_t r = 0; r < p.rows; ++r) {
-      const std::ptrdiff_t row = static_cast<std::ptrdiff_t>(b) * p.plane_stride +
-                                 static_cast<std::ptrdiff_t>(r) * p.row_stride;
-      for (std::size_t c = 0; c < p.cols; ++c, dense += bytes) {
-        char* e = base + (row + static_cast<std::ptrdiff_t>(c) * p.col_stride) *
-                             static_cast<std::ptrdiff_t>(bytes);
-        if constexpr (kGather)
-          std::memcpy(dense, e, bytes);
-        else
-          std::memcpy(e, dense, bytes);
-      }
-    }
-}
-
 // A batch of planes as the kernels address it: a buffer, the offset of element (0, 0, 0) and the
 // strides (elements).
 struct DevicePlanes {
@@ -204,7 +185,7 @@ class OpenClBlock8Plan final : public detail::BackendBlock8Plan {
                                  0, nullptr, nullptr),
             "clEnqueueWriteBuffer");
     } else {
-      copy_strided<true>(call.in, in_bytes, in.dense.data());
+      detail::copy_planes<true>(call.in, in_bytes, in.dense.data());
       check(clEnqueueWriteBuffer(q, in.buf.get(), CL_TRUE, 0, in.dense.size(), in.dense.data(), 0,
                                  nullptr, nullptr),
             "clEnqueueWriteBuffer");
@@ -280,7 +261,7 @@ class OpenClBlock8Plan final : public detail::BackendBlock8Plan {
       check(clEnqueueReadBuffer(q, out.buf.get(), CL_TRUE, 0, out.dense.size(), out.dense.data(), 0,
                                 nullptr, nullptr),
             "clEnqueueReadBuffer");
-      copy_strided<false>(call.out, out_bytes, out.dense.data());
+      detail::copy_planes<false>(call.out, out_bytes, out.dense.data());
     }
     std::vector<cl_uint> sums(nslots);
     check(clEnqueueReadBuffer(q, counts.get(), CL_TRUE, 0, nslots * sizeof(cl_uint), sums.data(), 0,

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The CUDA 8x8 block kernels (Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8 Blocks
+// with CUDA"): the kernel by definition, the separable AAN kernel and the fixed-point LL&M
+// kernel, each with the fused quantizing round trip, as grid-stride loops over the per-block
+// functions of block8_math.hpp (tested on the CPU against the CPU engine, bit for bit). Compiled
+// with --fmad=false: the only fused multiply-adds are those the flowgraphs ask for.
+#include "cuda/block8_kernels.hpp"
+#include "cuda/runtime.hpp"
+
+namespace dctx::cu {
+namespace {
+
+namespace b8 = cuda_math::b8;
+using I64 = long long;
+
+constexpr int kThreads = 128;  // 16 blocks of a row per warp pair
+
+// The zero levels and the NaN flag of a warp, added once per warp.
+__device__ void add_counts(const b8::Counts& n, unsigned long long* counts) {
+  const unsigned zeros = __reduce_add_sync(0xffffffffu, n.zeros);
+  const unsigned nan = __reduce_or_sync(0xffffffffu, n.nan ? 1u : 0u);
+  if ((threadIdx.x & 31) == 0) {
+    if (zeros) atomicAdd(counts, static_cast<unsigned long long>(zeros));
+    if (nan) atomicOr(counts + 1, 1ull);
+  }
+}
+
+template <class W, class Pass>
+__device__ void each_block(const void* in, bool in16, b8::PlaneGeometry gi, void* out, bool out16,
+                           b8::PlaneGeometry go, I64 planes, int prow, int pcol, Pass pass) {
+  const I64 bx = pcol / 8, per_plane = I64{prow / 8} * bx, total = planes * per_plane;
+  for (I64 i = blockIdx.x * I64{blockDim.x} + threadIdx.x; i < total;
+       i += I64{gridDim.x} * blockDim.x) {
+    const I64 p = i / per_plane, rest = i % per_plane;
+    const int r0 = static_cast<int>(rest / bx) * 8, c0 = static_cast<int>(rest % bx) * 8;
+    W blk[64];
+    if (in16)
+      b8::load_block(static_cast<const short*>(in), gi, p, r0, c0, blk);
+    else
+      b8::load_block(static_cast<const float*>(in), gi, p, r0, c0, blk);
+    pass(blk);
+    if (out16)
+      b8::store_block(static_cast<short*>(out), go, p, r0, c0, blk);
+    else
+      b8::store_block(static_cast<float*>(out), go, p, r0, c0, blk);
+  }
+}
+
+template <bool kData16>
+__global__ void reference_kernel(b8::Tables t, int op, const void* in, bool in16,
+                                 b8::PlaneGeometry gi, void* out, bool out16, b8::PlaneGeometry go,
+                                 I64 planes, int prow, int pcol, unsigned long long* counts) {
+  b8::Counts n;
+  each_block<double>(in, in16, gi, out, out16, go, planes, prow, pcol,
+                     [&](double* blk) { b8::reference_block<kData16>(op, t, blk, n); });
+  add_counts(n, counts);
+}
+
+template <int kKernel, bool kData16>
+__global__ void separable_kernel(b8::Tables t, int op, const void* in, bool in16,
+                                 b8::PlaneGeometry gi, void* out, bool out16, b8::PlaneGeometry go,
+                                 I64 planes, int prow, int pcol, unsigned long long* counts) {
+  using S = b8::Separable<kKernel, kData16>;
+  b8::Counts n;
+  each_block<typename S::W>(in, in16, gi, out, out16, go, planes, prow, pcol,
+                            [&](typename S::W* blk) { S::block(op, t, blk, n); });
+  add_counts(n, counts);
+}
+
+// Quantization alone: one thread per element.
+template <bool kData16>
+__global__ void element_kernel(b8::Tables t, int op, const void* in, b8::PlaneGeometry gi,
+                               void* out, b8::PlaneGeometry go, I64 planes, int prow, int pcol,
+                               unsigned long long* counts) {
+  b8::Counts n;
+  const I64 per_plane = I64{prow} * pcol, total = planes * per_plane;
+  for (I64 i = blockIdx.x * I64{blockDim.x} + threadIdx.x; i < total;
+       i += I64{gridDim.x} * blockDim.x) {
+    const I64 p = i / per_plane;
+    const int r = static_cast<int>((i % per_plane) / pcol), c = static_cast<int>(i % pcol);
+    const int e = 8 * (r & 7) + (c & 7);
+    const I64 at = gi.off + p * gi.ps + r * gi.rs + c * gi.cs;
+    const I64 to = go.off + p * go.ps + r * go.rs + c * go.cs;
+    if (op == b8::kQuantize) {
+      const float v =
+          kData16 ? static_cast<const short*>(in)[at] : static_cast<const float*>(in)[at];
+      static_cast<short*>(out)[to] = static_cast<short>(b8::quantize_element<kData16>(v, e, t, n));
+    } else {
+      const float v = b8::dequantize_element<kData16>(static_cast<const short*>(in)[at], e, t);
+      if (kData16)
+        static_cast<short*>(out)[to] = static_cast<short>(v);
+      else
+        static_cast<float*>(out)[to] = v;
+    }
+  }
+  add_counts(n, counts);
+}
+
+unsigned grid_for(I64 items) {
+  const I64 b = (items + kThreads - 1) / kThreads;
+  return static_cast<unsigned>(b < 1 ? 1 : b > (I64{1} << 30) ? (I64{1} << 30) : b);
+}
+
+}  // namespace
+
+void launch_block8(const b8::Tables& t, int kernel, bool d16, int op, const void* in, bool in16,
+                   const b8::PlaneGeometry& gi, void* out, bool out16, const b8::PlaneGeometry& go,
+                   long long planes, int prow, int pcol, unsigned long long* counts,
+                   cudaStream_t s) {
+  if (op == b8::kQuantize || op == b8::kDequantize) {
+    const unsigned g = grid_for(planes * prow * pcol);
+    if (d16)
+      element_kernel<true>
+          <<<g, kThreads, 0, s>>>(t, op, in, gi, out, go, planes, prow, pcol, counts);
+    else
+      element_kernel<false>
+          <<<g, kThreads, 0, s>>>(t, op, in, gi, out, go, planes, prow, pcol, counts);
+  } else {
+    const unsigned g = grid_for(planes * (prow / 8) * (pcol / 8));
+#define DCTX_ARGS t, op, in, in16, gi, out, out16, go, planes, prow, pcol, counts
+    if (kernel == b8::kReference && d16)
+      reference_kernel<true><<<g, kThreads, 0, s>>>(DCTX_ARGS);
+    else if (kernel == b8::kReference)
+      reference_kernel<false><<<g, kThreads, 0, s>>>(DCTX_ARGS);
+    else if (kernel == b8::kInt16)
+      separable_kernel<b8::kInt16, true><<<g, kThreads, 0, s>>>(DCTX_ARGS);
+    else if (d16)
+      separable_kernel<b8::kFast, true><<<g, kThreads, 0, s>>>(DCTX_ARGS);
+    else
+      separable_kernel<b8::kFast, false><<<g, kThreads, 0, s>>>(DCTX_ARGS);
+#undef DCTX_ARGS
+  }
+  check(cudaGetLastError(), "the 8x8 block kernel (launch)");
+}
+
+}  // namespace dctx::cu

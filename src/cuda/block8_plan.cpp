@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The CUDA back end's 8x8 block plans (core/block8_backend.hpp) over the kernels of
+// block8_kernels.cu: a batch of host planes is gathered densely, copied to the device, run by one
+// launch (replicated edges, cropped output) and copied back; the zero levels and the NaN flag come
+// back in two device words. Results equal the CPU engine's bit for bit (tests/cuda).
+#include <algorithm>
+#include <vector>
+
+#include "core/block8_backend.hpp"
+#include "cuda/block8_kernels.hpp"
+#include "cuda/block8_tables.hpp"
+#include "cuda/plans.hpp"
+
+namespace dctx::cu {
+namespace {
+
+namespace b8 = cuda_math::b8;
+using detail::Block8HostCall;
+using detail::Block8Planes;
+
+constexpr std::size_t kMaxSide = std::size_t{1} << 30;  // rows and columns index as int
+
+class CudaBlock8Plan final : public detail::BackendBlock8Plan {
+ public:
+  CudaBlock8Plan(const DeviceInfo& dev, const Block8PlanDesc& d)
+      : dev_(dev), d_(d), tables_(b8::make_tables(d)) {
+    const bool data16 = d.data == Block8Data::Int16;
+    kernel_ = d.kernel == Block8Kernel::Reference ? b8::kReference
+              : d.kernel == Block8Kernel::Int16   ? b8::kInt16
+                                                  : b8::kFast;
+    if (d.op == Block8Op::Quantize || d.op == Block8Op::Dequantize)
+      kernel_ = data16 ? b8::kInt16 : b8::kFast;
+  }
+
+  std::uint64_t execute(const Block8HostCall& call) const override {
+    const bool data16 = d_.data == Block8Data::Int16;
+    const bool in16 =
+        data16 || d_.op == Block8Op::InverseDequantized || d_.op == Block8Op::Dequantize;
+    const bool out16 = data16 || d_.op == Block8Op::ForwardQuantized || d_.op == Block8Op::Quantize;
+    const std::size_t ib = in16 ? 2 : 4, ob = out16 ? 2 : 4;
+    if (std::max({call.padded_rows, call.padded_cols, call.in.rows, call.in.cols}) > kMaxSide)
+      throw Error("CUDA block plan: planes of " + std::to_string(call.padded_rows) + " x " +
+                  std::to_string(call.padded_cols) + " exceed the kernels' int indices");
+    const DeviceScope scope(dev_.index);
+    const cudaStream_t s = cudaStreamPerThread;
+    // The input is gathered and on the device before any output is written, so any overlap of
+    // the host arrays is safe.
+    std::vector<char> in(call.in.count * call.in.rows * call.in.cols * ib);
+    detail::copy_planes<true>(call.in, ib, in.data());
+    std::vector<char> out(call.out.count * call.out.rows * call.out.cols * ob);
+    const DeviceBuffer din(in.size()), dout(out.size()), counts(2 * sizeof(unsigned long long));
+    check(cudaMemcpyAsync(din.get(), in.data(), in.size(), cudaMemcpyHostToDevice, s),
+          "cudaMemcpyAsync (host to device)");
+    check(cudaMemsetAsync(counts.get(), 0, 2 * sizeof(unsigned long long), s), "cudaMemsetAsync");
+    const auto dense = [](const Block8Planes& p) {
+      return b8::PlaneGeometry{0,
+                               static_cast<std::int64_t>(p.rows * p.cols),
+                               static_cast<std::int64_t>(p.cols),
+                               1,
+                               static_cast<int>(p.rows),
+                               static_cast<int>(p.cols)};
+    };
+    launch_block8(tables_, kernel_, data16, static_cast<int>(d_.op), din.get(), in16,
+                  dense(call.in), dout.get(), out16, dense(call.out),
+                  static_cast<long long>(call.in.count), static_cast<int>(call.padded_rows),
+                  static_cast<int>(call.padded_cols),
+                  static_cast<unsigned long long*>(counts.get()), s);
+    unsigned long long n[2] = {0, 0};
+    check(cudaMemcpyAsync(out.data(), dout.get(), out.size(), cudaMemcpyDeviceToHost, s),
+          "cudaMemcpyAsync (device to host)");
+    check(cudaMemcpyAsync(n, counts.get(), sizeof n, cudaMemcpyDeviceToHost, s),
+          "cudaMemcpyAsync (device to host)");
+    check(cudaStreamSynchronize(s), "cudaStreamSynchronize (the 8x8 block kernel)");
+    detail::copy_planes<false>(call.out, ob, out.data());
+    return n[0] | (n[1] ? detail::kNaNCoefficient : 0);
+  }
+
+  std::string describe() const override {
+    return "cuda[" + dev_.name + "] " + std::string(to_string(d_.kernel));
+  }
+
+ private:
+  DeviceInfo dev_;
+  Block8PlanDesc d_;
+  b8::Tables tables_;
+  int kernel_ = b8::kFast;
+};
+
+}  // namespace
+
+std::unique_ptr<detail::BackendBlock8Plan> make_block8_plan(const DeviceInfo& device,
+                                                            const detail::Block8Spec& spec) {
+  return std::make_unique<CudaBlock8Plan>(device, spec.desc);
+}
+
+}  // namespace dctx::cu
