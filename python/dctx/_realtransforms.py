@@ -6,59 +6,88 @@ cropping/padding, plan lookup and the transform itself) happens in one call into
 extension, which releases the GIL while it computes.
 """
 
-from . import _dctx
+from numpy import ndarray as _ndarray
+
+from . import _cuda, _dctx
 
 __all__ = ["dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn"]
 
 _DCT = 0
 _DST = 1
 _r2r = _dctx._r2r
+# CUDA arrays (CuPy, PyTorch) go to CUDA plans when this build has them (_cuda.py); everything
+# else, NumPy arrays first, to the extension (which refuses device arrays it cannot take).
+_is_cuda = _cuda.is_cuda_array if _cuda.available() else (lambda x: False)
 
 
 def dct(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None,
         orthogonalize=None, backend=None):
+    if x.__class__ is not _ndarray and _is_cuda(x):
+        return _cuda.r2r(x, _DCT, False, type, n, axis, norm, workers, orthogonalize, False,
+                         backend, "dctx.dct")
     return _r2r(x, _DCT, False, type, n, axis, norm, overwrite_x, workers, orthogonalize,
                 False, backend)
 
 
 def idct(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None,
          orthogonalize=None, backend=None):
+    if x.__class__ is not _ndarray and _is_cuda(x):
+        return _cuda.r2r(x, _DCT, True, type, n, axis, norm, workers, orthogonalize, False,
+                         backend, "dctx.idct")
     return _r2r(x, _DCT, True, type, n, axis, norm, overwrite_x, workers, orthogonalize,
                 False, backend)
 
 
 def dst(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None,
         orthogonalize=None, backend=None):
+    if x.__class__ is not _ndarray and _is_cuda(x):
+        return _cuda.r2r(x, _DST, False, type, n, axis, norm, workers, orthogonalize, False,
+                         backend, "dctx.dst")
     return _r2r(x, _DST, False, type, n, axis, norm, overwrite_x, workers, orthogonalize,
                 False, backend)
 
 
 def idst(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None,
          orthogonalize=None, backend=None):
+    if x.__class__ is not _ndarray and _is_cuda(x):
+        return _cuda.r2r(x, _DST, True, type, n, axis, norm, workers, orthogonalize, False,
+                         backend, "dctx.idst")
     return _r2r(x, _DST, True, type, n, axis, norm, overwrite_x, workers, orthogonalize,
                 False, backend)
 
 
 def dctn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None,
          orthogonalize=None, backend=None):
+    if x.__class__ is not _ndarray and _is_cuda(x):
+        return _cuda.r2r(x, _DCT, False, type, s, axes, norm, workers, orthogonalize, True,
+                         backend, "dctx.dctn")
     return _r2r(x, _DCT, False, type, s, axes, norm, overwrite_x, workers, orthogonalize,
                 True, backend)
 
 
 def idctn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None,
           orthogonalize=None, backend=None):
+    if x.__class__ is not _ndarray and _is_cuda(x):
+        return _cuda.r2r(x, _DCT, True, type, s, axes, norm, workers, orthogonalize, True,
+                         backend, "dctx.idctn")
     return _r2r(x, _DCT, True, type, s, axes, norm, overwrite_x, workers, orthogonalize,
                 True, backend)
 
 
 def dstn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None,
          orthogonalize=None, backend=None):
+    if x.__class__ is not _ndarray and _is_cuda(x):
+        return _cuda.r2r(x, _DST, False, type, s, axes, norm, workers, orthogonalize, True,
+                         backend, "dctx.dstn")
     return _r2r(x, _DST, False, type, s, axes, norm, overwrite_x, workers, orthogonalize,
                 True, backend)
 
 
 def idstn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None,
           orthogonalize=None, backend=None):
+    if x.__class__ is not _ndarray and _is_cuda(x):
+        return _cuda.r2r(x, _DST, True, type, s, axes, norm, workers, orthogonalize, True,
+                         backend, "dctx.idstn")
     return _r2r(x, _DST, True, type, s, axes, norm, overwrite_x, workers, orthogonalize,
                 True, backend)
 

@@ -13,6 +13,10 @@
 
 #include "binding.hpp"
 
+#if DCTX_PY_HAS_CUDA
+#include "dctx/cuda.hpp"
+#endif
+
 namespace dctx_py {
 namespace {
 
@@ -45,6 +49,26 @@ class PyPlan {
     execute(*plan_, elem_, in.data, in.strides.data(), const_cast<char*>(o.data), o.strides.data());
     return nb::borrow(out_h);
   }
+
+#if DCTX_PY_HAS_CUDA
+  // The plan on CUDA device memory (dctx._cuda): pointers and element strides of arrays of the
+  // plan's shape and dtype, enqueued on `stream` (a cudaStream_t as an integer; 0 the default).
+  void call_cuda(uintptr_t in, std::vector<int64_t> in_strides, uintptr_t out,
+                 std::vector<int64_t> out_strides, uintptr_t stream) const {
+    if (elem_ != Elem(0) && elem_ != Elem(1))
+      raise_type("dctx: CUDA arrays must be float32 or float64, not " + dtype_name());
+    const std::vector<std::ptrdiff_t> is(in_strides.begin(), in_strides.end()),
+        os(out_strides.begin(), out_strides.end());
+    auto* st = reinterpret_cast<CUstream_st*>(stream);
+    nb::gil_scoped_release nogil;
+    if (elem_ == Elem(0))
+      dctx::cuda::execute(*plan_, {reinterpret_cast<const float*>(in), is},
+                          {reinterpret_cast<float*>(out), os}, st);
+    else
+      dctx::cuda::execute(*plan_, {reinterpret_cast<const double*>(in), is},
+                          {reinterpret_cast<double*>(out), os}, st);
+  }
+#endif
 
   nb::tuple shape() const {
     nb::list l;
@@ -144,6 +168,10 @@ void bind_plan(nb::module_& m) {
       .def_prop_ro("dtype", &PyPlan::dtype)
       .def_prop_ro("axes", &PyPlan::axes)
       .def_prop_ro("backend", &PyPlan::backend)
+#if DCTX_PY_HAS_CUDA
+      .def("_call_cuda", &PyPlan::call_cuda, "x"_a, "x_strides"_a, "out"_a, "out_strides"_a,
+           "stream"_a)
+#endif
       .def("describe", &PyPlan::describe);
 }
 

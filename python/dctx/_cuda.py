@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""CUDA device arrays (CuPy arrays, PyTorch CUDA tensors) in the scipy.fft-style functions.
+
+An array that exposes ``__cuda_array_interface__`` (version 2 or 3) runs on a CUDA plan without a
+host copy: its pointer and strides go to the plan, which enqueues the transform on the array
+library's current stream, and the result is a new array of the same library on the same device.
+Plans are cached by description. ``s``/``n`` (cropping or padding) are not supported on device
+arrays yet.
+"""
+
+import functools
+
+import numpy as np
+
+from . import _dctx
+from ._plan import Plan
+
+_DTYPES = {"<f4": np.dtype(np.float32), "<f8": np.dtype(np.float64)}
+_KIND_NAMES = {0: "dct", 1: "dst"}
+
+
+def is_cuda_array(x):
+    """Whether `x` is an array in CUDA memory (not a NumPy array)."""
+    return type(x) is not np.ndarray and hasattr(x, "__cuda_array_interface__")
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(shape, dtype, axes, type, norm, kind, inverse, orthogonalize):
+    return Plan(shape, dtype, axes=axes, type=type, norm=norm, kind=kind, inverse=inverse,
+                orthogonalize=orthogonalize, backend="cuda")
+
+
+def _module_of(x):
+    mod = type(x).__module__.split(".")[0]
+    if mod not in ("cupy", "torch"):
+        raise TypeError(f"x is a CUDA array of {type(x).__module__}.{type(x).__name__}; dctx makes "
+                        "its results as CuPy arrays or PyTorch tensors only (pass one of those)")
+    return mod
+
+
+def _new_like(x, mod, shape, dtype):
+    if mod == "cupy":
+        import cupy
+        with cupy.cuda.Device(x.device.id):
+            return cupy.empty(shape, dtype=dtype)
+    import torch
+    return torch.empty(shape, dtype=x.dtype, device=x.device)
+
+
+def _current_stream(x, mod):
+    if mod == "cupy":
+        import cupy
+        return cupy.cuda.get_current_stream().ptr
+    import torch
+    return torch.cuda.current_stream(x.device).cuda_stream
+
+
+def r2r(x, kind, inverse, type, n, axes, norm, workers, orthogonalize, nd, backend, fn):
+    """The transform of a CUDA array `x` (arguments as dctx._dctx._r2r takes them)."""
+    if backend not in (None, "auto", "cuda"):
+        raise ValueError(f"{fn}: x is a CUDA array but backend={backend!r}; pass a NumPy array "
+                         "for that back end, or backend='cuda'")
+    if n is not None:
+        raise ValueError(f"{fn}: {'s' if nd else 'n'} is not supported for CUDA arrays yet: crop "
+                         "or pad the array first")
+    del workers  # threads of the CPU back end
+    mod = _module_of(x)
+    cai = x.__cuda_array_interface__
+    typestr = cai["typestr"]
+    if typestr not in _DTYPES:
+        raise TypeError(f"{fn}: x on the GPU must be float32 or float64, not {typestr!r} "
+                        f"({getattr(x, 'dtype', typestr)})")
+    dtype = _DTYPES[typestr]
+    shape = tuple(int(e) for e in cai["shape"])
+    if not shape:
+        raise ValueError(f"{fn}: x must have at least one axis")
+    item = dtype.itemsize
+    c = [1] * len(shape)
+    for i in range(len(shape) - 2, -1, -1):
+        c[i] = c[i + 1] * shape[i + 1]
+    if cai.get("strides") is None:
+        strides = c
+    else:
+        if any(s % item for s in cai["strides"]):
+            raise ValueError(f"{fn}: x has strides that are not whole elements")
+        strides = [s // item for s in cai["strides"]]
+    if nd:
+        ax = None if axes is None else tuple(int(a) for a in np.atleast_1d(axes))
+    else:
+        ax = (int(-1 if axes is None else axes),)
+    t = 2 if type is None else int(type)
+    p = _plan(shape, dtype, ax, t, norm, _KIND_NAMES[kind], bool(inverse),
+              None if orthogonalize is None else bool(orthogonalize))
+    out = _new_like(x, mod, shape, dtype)
+    ptr = int(cai["data"][0])
+    optr = int(out.__cuda_array_interface__["data"][0])
+    p._p._call_cuda(ptr, strides, optr, c, _current_stream(x, mod))
+    return out
+
+
+def available():
+    """Whether this build passes CUDA arrays to CUDA plans."""
+    return hasattr(_dctx._Plan, "_call_cuda")

@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""CUDA device arrays (``__cuda_array_interface__``: CuPy, PyTorch) in the scipy.fft-style
+functions: routed to CUDA plans without a host copy when the build has the CUDA back end. Without
+a GPU the routing and its argument checks are tested with a stand-in array; with one (CuPy or
+PyTorch installed), the results against scipy.fft on the host."""
+
+import numpy as np
+import pytest
+
+import dctx
+from dctx import _cuda
+
+pytestmark = pytest.mark.skipif(not _cuda.available(), reason="this build has no CUDA back end")
+
+
+def cuda_usable():
+    return any(b["name"] == "cuda" and b["usable"] for b in dctx.backends())
+
+
+class FakeCudaArray:
+    """What CuPy's arrays look like to dctx: __cuda_array_interface__ (no memory behind it)."""
+
+    def __init__(self, shape=(8, 8), typestr="<f4", strides=None):
+        self.shape = tuple(shape)
+        self.__cuda_array_interface__ = {"shape": self.shape, "typestr": typestr,
+                                         "data": (0x1000, False), "strides": strides,
+                                         "version": 3, "stream": 1}
+
+
+FakeCudaArray.__module__ = "cupy._core.fake"  # a CuPy array, as far as dctx can tell
+
+
+@pytest.mark.parametrize("name", ["dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn"])
+def test_integer_arrays_are_refused_by_dtype(name):
+    with pytest.raises(TypeError, match=f"dctx.{name}: x on the GPU must be float32 or float64"):
+        getattr(dctx, name)(FakeCudaArray(typestr="<i2"))
+
+
+def test_s_and_n_are_refused():
+    with pytest.raises(ValueError, match="dctx.dctn: s is not supported for CUDA arrays yet"):
+        dctx.dctn(FakeCudaArray(), s=(4, 4))
+    with pytest.raises(ValueError, match="dctx.dct: n is not supported for CUDA arrays yet"):
+        dctx.dct(FakeCudaArray(), n=4)
+
+
+def test_another_backend_is_refused():
+    with pytest.raises(ValueError, match="x is a CUDA array but backend='cpu'"):
+        dctx.dctn(FakeCudaArray(), backend="cpu")
+
+
+def test_partial_element_strides_are_refused():
+    with pytest.raises(ValueError, match="strides that are not whole elements"):
+        dctx.dctn(FakeCudaArray(strides=(34, 4)))
+
+
+def test_other_libraries_are_named():
+    class Other(FakeCudaArray):
+        pass
+
+    Other.__module__ = "numba.cuda"
+    with pytest.raises(TypeError, match="CuPy arrays or PyTorch tensors only"):
+        dctx.dctn(Other())
+
+
+@pytest.mark.skipif(cuda_usable(), reason="this machine has a CUDA device")
+def test_without_a_device_the_plan_says_why():
+    with pytest.raises(ValueError, match="no CUDA device"):
+        dctx.dctn(FakeCudaArray())
+
+
+@pytest.mark.skipif(not cuda_usable(), reason="no CUDA device")
+@pytest.mark.parametrize("name", ["dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_cupy_matches_scipy(name, dtype):
+    cp = pytest.importorskip("cupy")
+    scipy_fft = pytest.importorskip("scipy.fft")
+    x = np.random.default_rng(1).standard_normal((48, 40)).astype(dtype)
+    got = getattr(dctx, name)(cp.asarray(x), norm="ortho")
+    assert isinstance(got, cp.ndarray)
+    want = getattr(scipy_fft, name)(x, norm="ortho")
+    tol = 1e-5 if dtype == np.float32 else 1e-12
+    np.testing.assert_allclose(cp.asnumpy(got), want, rtol=tol, atol=tol * np.abs(want).max())
+
+
+@pytest.mark.skipif(not cuda_usable(), reason="no CUDA device")
+def test_torch_matches_scipy():
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("torch has no CUDA")
+    scipy_fft = pytest.importorskip("scipy.fft")
+    x = np.random.default_rng(2).standard_normal((32, 24, 16))
+    got = dctx.dctn(torch.from_numpy(x).cuda(), axes=(1, 2), norm="ortho")
+    assert got.is_cuda
+    np.testing.assert_allclose(got.cpu().numpy(), scipy_fft.dctn(x, axes=(1, 2), norm="ortho"),
+                               rtol=1e-12, atol=1e-12)
