@@ -17,28 +17,29 @@ using cuda_math::I64;
 
 constexpr int kThreads = 256;
 
-// Threads read the natural array in order (coalesced) and scatter into the reordered one.
+// Threads read the natural array in the logical order (coalesced when the last transformed axis
+// is the contiguous one) and scatter into the reordered one.
 template <class T>
 __global__ void reorder_kernel(FusedGeometry<T> g, const T* __restrict__ in, T* __restrict__ v) {
   const I64 total = g.real_size();
   for (I64 i = blockIdx.x * I64{blockDim.x} + threadIdx.x; i < total;
        i += I64{gridDim.x} * blockDim.x) {
-    const cuda_math::ReorderPair p = cuda_math::reorder_pair(g, i);
-    const T x = in[i];
+    const cuda_math::ReorderPair p = cuda_math::reorder_pair(g, i, false);
+    const T x = in[p.offset];
     v[p.slot] = p.negate ? -x : x;
   }
 }
 
-// Threads write the natural array in order (coalesced) and gather from the reordered one.
+// Threads write the natural array in the logical order and gather from the reordered one.
 template <class T>
 __global__ void reorder_back_kernel(FusedGeometry<T> g, const T* __restrict__ v,
                                     T* __restrict__ out) {
   const I64 total = g.real_size();
   for (I64 i = blockIdx.x * I64{blockDim.x} + threadIdx.x; i < total;
        i += I64{gridDim.x} * blockDim.x) {
-    const cuda_math::ReorderPair p = cuda_math::reorder_pair(g, i);
+    const cuda_math::ReorderPair p = cuda_math::reorder_pair(g, i, true);
     const T x = v[p.slot];
-    out[i] = p.negate ? -x : x;
+    out[p.offset] = p.negate ? -x : x;
   }
 }
 

@@ -20,7 +20,8 @@
 // DST-II/III run as DCTs of the sign-alternated input with the output reversed (DST-III: the input
 // reversed, the output sign-alternated); DREAMPlace's shifted sine transform (DXST, IDXST) as the
 // paradigm paper reduces it: the coefficient of DCT index m sits at N - m, and index 0 is zero.
-// Ranks below 3 are padded with leading axes of length 1, which no sign sum visits.
+// Ranks below 3 are padded with leading axes of length 1, which no sign sum visits. The caller's
+// arrays are read and written through their strides, the untransformed axes as a batch.
 #pragma once
 
 #include <cstdint>
@@ -56,10 +57,18 @@ enum Mirror : int {
   kShifted = 2,   ///< DXST: at N - m (m = 0 nowhere: that entry is zero), sign-alternated
 };
 
-/// Batches of an n[0] x n[1] x n[2] array, C order, dense; the last `rank` axes are transformed
-/// (the others have length 1). `rot[j]` holds N_j entries: forward, s_j(k) exp(-i pi k / 2N_j)
-/// with the axis's scale s_j (orthogonalize at k = 0 folded in); inverse, exp(+i pi k / 2N_j).
-/// `weight[j]` (inverse only) holds N_j entries, the scale of the coefficient of DCT index m.
+/// Most untransformed axes a geometry addresses (the batch).
+inline constexpr int kMaxBatchAxes = 8;
+
+/// The transform as the kernels see it: a batch of n[0] x n[1] x n[2] arrays whose last `rank`
+/// logical axes are transformed (the others have length 1), in the logical order (batch, j0, j1,
+/// j2);
+/// the reordered array v and the half spectrum V are dense in that order. The caller's arrays are
+/// addressed through element strides: the transformed axes' (in_stride, out_stride; 0 for a
+/// padding axis) and the batch axes' (batch_shape, row-major over the batch index). `rot[j]`
+/// holds N_j entries: forward, s_j(k) exp(-i pi k / 2N_j) with the axis's scale s_j
+/// (orthogonalize at k = 0 folded in); inverse, exp(+i pi k / 2N_j). `weight[j]` (inverse only)
+/// holds N_j entries, the scale of the coefficient of DCT index m.
 template <class T>
 struct FusedGeometry {
   I64 batch = 1;
@@ -68,25 +77,41 @@ struct FusedGeometry {
   int rank = 1;
   const Cx<T>* rot[3] = {nullptr, nullptr, nullptr};
   const T* weight[3] = {nullptr, nullptr, nullptr};
+  I64 in_stride[3] = {0, 0, 0}, out_stride[3] = {0, 0, 0};
+  int batch_axes = 0;
+  I64 batch_shape[kMaxBatchAxes] = {};
+  I64 batch_in_stride[kMaxBatchAxes] = {}, batch_out_stride[kMaxBatchAxes] = {};
 
   DCTX_HD I64 half() const { return n[2] / 2 + 1; }
   DCTX_HD I64 real_size() const { return batch * n[0] * n[1] * n[2]; }
   DCTX_HD I64 complex_size() const { return batch * n[0] * n[1] * half(); }
   /// Threads of the rotation kernels: one per orbit.
   DCTX_HD I64 orbits() const { return batch * (n[0] / 2 + 1) * (n[1] / 2 + 1) * half(); }
+  /// Element offset of (b, j0, j1, j2) in the input (out = false) or the output array.
+  DCTX_HD I64 offset(I64 b, I64 j0, I64 j1, I64 j2, bool out) const {
+    const I64* ts = out ? out_stride : in_stride;
+    const I64* bs = out ? batch_out_stride : batch_in_stride;
+    I64 off = j0 * ts[0] + j1 * ts[1] + j2 * ts[2];
+    for (int a = batch_axes - 1; a >= 0; --a) {
+      off += (b % batch_shape[a]) * bs[a];
+      b /= batch_shape[a];
+    }
+    return off;
+  }
 };
 
 /// Makhoul's even/odd order: slot of natural index j (even j to the front, odd j reversed to
 /// the back), the inverse of p(r) = 2r (r < ceil(N/2)), 2(N-1-r)+1 (otherwise).
 DCTX_HD I64 even_odd_slot(I64 j, I64 n) { return (j % 2 == 0) ? j / 2 : n - 1 - (j - 1) / 2; }
 
-/// Element j of the natural array and where it goes in the reordered one, with its sign.
+/// Element i of the logical order: where it sits in the input (out = false) or output array,
+/// where it goes in the reordered one, and its sign.
 struct ReorderPair {
-  I64 slot;
+  I64 offset, slot;
   bool negate;
 };
 template <class T>
-DCTX_HD ReorderPair reorder_pair(const FusedGeometry<T>& g, I64 i) {
+DCTX_HD ReorderPair reorder_pair(const FusedGeometry<T>& g, I64 i, bool out) {
   const I64 j2 = i % g.n[2];
   I64 rest = i / g.n[2];
   const I64 j1 = rest % g.n[1];
@@ -100,7 +125,7 @@ DCTX_HD ReorderPair reorder_pair(const FusedGeometry<T>& g, I64 i) {
   if (g.mirror[0] != kCosine && (j0 & 1)) negate = !negate;
   if (g.mirror[1] != kCosine && (j1 & 1)) negate = !negate;
   if (g.mirror[2] != kCosine && (j2 & 1)) negate = !negate;
-  return {slot, negate};
+  return {g.offset(b, j0, j1, j2, out), slot, negate};
 }
 
 /// Position of DCT index m among the axis's own indices; -1 when it has none (DXST, m = 0).
@@ -132,7 +157,7 @@ DCTX_HD I64 orbit_index(I64 k, I64 n, int f) { return f == 0 ? k : (n - k) % n; 
 DCTX_HD bool orbit_has_mirror(I64 k, I64 n) { return k != 0 && 2 * k != n; }
 
 /// Forward post-processing of one orbit: reads V (the half spectrum, batch x N0 x N1 x half) and
-/// writes every output of the orbit into `out` (batch x N0 x N1 x N2, C order).
+/// writes every output of the orbit into `out` (through the output strides).
 template <class T>
 DCTX_HD void forward_orbit(const FusedGeometry<T>& g, I64 o, const Cx<T>* V, T* out) {
   const Orbit ob = orbit_at(g, o);
@@ -176,12 +201,12 @@ DCTX_HD void forward_orbit(const FusedGeometry<T>& g, I64 o, const Cx<T>* V, T* 
           p1 = p1 < 0 ? 0 : p1;
           p2 = p2 < 0 ? 0 : p2;
         }
-        out[((ob.batch * n0 + p0) * n1 + p1) * n2 + p2] = y;
+        out[g.offset(ob.batch, p0, p1, p2, true)] = y;
       }
 }
 
-/// Inverse pre-processing of one orbit: reads the coefficients `in` (batch x N0 x N1 x N2, C
-/// order) and writes the orbit's stored values V(+-k0, +-k1, k2) of the half spectrum.
+/// Inverse pre-processing of one orbit: reads the coefficients `in` (through the input strides)
+/// and writes the orbit's stored values V(+-k0, +-k1, k2) of the half spectrum.
 template <class T>
 DCTX_HD void inverse_orbit(const FusedGeometry<T>& g, I64 o, const T* in, Cx<T>* V) {
   const Orbit ob = orbit_at(g, o);
@@ -199,7 +224,7 @@ DCTX_HD void inverse_orbit(const FusedGeometry<T>& g, I64 o, const T* in, Cx<T>*
         const I64 p2 = coefficient_position(m2, n2, g.mirror[2]);
         Y[f0][f1][f2] = (p0 < 0 || p1 < 0 || p2 < 0)
                             ? T(0)
-                            : in[((ob.batch * n0 + p0) * n1 + p1) * n2 + p2] * g.weight[0][m0] *
+                            : in[g.offset(ob.batch, p0, p1, p2, false)] * g.weight[0][m0] *
                                   g.weight[1][m1] * g.weight[2][m2];
       }
   // Y'(N_j - index) per axis: the other flag, or zero when the index is 0 (Y'(N) = 0).

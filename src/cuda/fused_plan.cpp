@@ -2,8 +2,7 @@
 // The fused route's plan: the rotation tables uploaded once in the plan's precision, one cuFFT
 // plan (R2C forward, C2R inverse, over the last one to three axes, the leading ones batched) whose
 // work area the caller's workspace holds, and the three launches of fused_kernels.cu per call.
-// Dense device arrays run on the caller's stream; strided ones go through the host route; host
-// arrays are copied in and out.
+// Device arrays (any strides) run on the caller's stream; host arrays are copied in and out.
 #include <cstring>
 #include <mutex>
 
@@ -45,7 +44,7 @@ struct FftHandle {
 class FusedPlan final : public detail::BackendPlan {
  public:
   FusedPlan(const DeviceInfo& dev, const PlanDesc& d)
-      : dev_(dev), d_(d), layout_(cuda_math::fused_layout(d)), cpu_(make_cpu_plan(d)) {
+      : dev_(dev), d_(d), layout_(cuda_math::fused_layout(d)) {
     const DeviceScope scope(dev_.index);
     f32_ = d.precision == Precision::F32;
     es_ = f32_ ? sizeof(float) : sizeof(double);
@@ -85,7 +84,8 @@ class FusedPlan final : public detail::BackendPlan {
     check(cufftMakePlanMany64(fft_->h, layout_.rank, dims.data(), nullptr, 1, 0, nullptr, 1, 0,
                               type, layout_.batch, &work),
           "cufftMakePlanMany64");
-    const FusedGeometry<float> g = geometry<float>();
+    const auto dense = dense_strides(d.shape);
+    const FusedGeometry<float> g = geometry<float>(dense.data(), dense.data());
     real_bytes_ = round_up(static_cast<std::size_t>(g.real_size()) * es_);
     complex_bytes_ = round_up(static_cast<std::size_t>(g.complex_size()) * 2 * es_);
     fft_work_bytes_ = round_up(work);
@@ -98,10 +98,6 @@ class FusedPlan final : public detail::BackendPlan {
     for (const DeviceArray* a : {&c.in, &c.out})
       require_device_pointer(a->buffer, dev_.index, a == &c.in ? "in" : "out",
                              "dctx::cuda::execute");
-    if (!is_dense(d_.shape, c.in.strides) || !is_dense(d_.shape, c.out.strides)) {
-      run_through_host(*cpu_, d_, c);  // strided device arrays: not on the fused route yet
-      return;
-    }
     const auto stream = static_cast<cudaStream_t>(c.exec.queue);
     if (f32_)
       device_run<float>(c, stream);
@@ -123,14 +119,15 @@ class FusedPlan final : public detail::BackendPlan {
 
  private:
   template <class T>
-  FusedGeometry<T> geometry() const {
+  FusedGeometry<T> geometry(const std::ptrdiff_t* in_strides,
+                            const std::ptrdiff_t* out_strides) const {
     const Cx<T>* rot[3];
     const T* weight[3];
     for (int j = 0; j < 3; ++j) {
       rot[j] = reinterpret_cast<const Cx<T>*>(table_at_[j]);
       weight[j] = reinterpret_cast<const T*>(table_at_[3 + j]);
     }
-    return cuda_math::fused_geometry<T>(layout_, rot, weight);
+    return cuda_math::fused_geometry<T>(layout_, rot, weight, in_strides, out_strides, d_.shape);
   }
 
   template <class T>
@@ -138,18 +135,19 @@ class FusedPlan final : public detail::BackendPlan {
     const T* in = static_cast<const T*>(c.in.buffer) + c.in.offset;
     T* out = static_cast<T*>(c.out.buffer) + c.out.offset;
     if (c.exec.workspace) {
-      run<T>(in, out, c.exec.workspace, stream);
+      run<T>(in, c.in.strides, out, c.out.strides, c.exec.workspace, stream);
     } else {
       const StreamScratch ws(workspace_bytes(), stream);
-      run<T>(in, out, ws.p, stream);
+      run<T>(in, c.in.strides, out, c.out.strides, ws.p, stream);
     }
   }
 
-  // Dense device arrays (any overlap: the first kernel reads all of `in` before the last one
-  // writes `out`), a workspace of workspace_bytes().
+  // Device arrays with any strides (and any overlap: the first kernel reads all of `in` before
+  // the last one writes `out`), a workspace of workspace_bytes().
   template <class T>
-  void run(const T* in, T* out, void* workspace, cudaStream_t stream) const {
-    const FusedGeometry<T> g = geometry<T>();
+  void run(const T* in, const std::ptrdiff_t* in_strides, T* out, const std::ptrdiff_t* out_strides,
+           void* workspace, cudaStream_t stream) const {
+    const FusedGeometry<T> g = geometry<T>(in_strides, out_strides);
     auto* base = static_cast<unsigned char*>(workspace);
     T* v = reinterpret_cast<T*>(base);
     auto* V = reinterpret_cast<Cx<T>*>(base + real_bytes_);
@@ -192,7 +190,8 @@ class FusedPlan final : public detail::BackendPlan {
     T* dev = static_cast<T*>(data.p);
     check(cudaMemcpyAsync(dev, buf.data(), total * sizeof(T), cudaMemcpyHostToDevice, stream),
           "cudaMemcpyAsync (host to device)");
-    run<T>(dev, dev, ws.p, stream);
+    const auto dense = dense_strides(shape);
+    run<T>(dev, dense.data(), dev, dense.data(), ws.p, stream);
     check(cudaMemcpyAsync(buf.data(), dev, total * sizeof(T), cudaMemcpyDeviceToHost, stream),
           "cudaMemcpyAsync (device to host)");
     check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
@@ -202,7 +201,6 @@ class FusedPlan final : public detail::BackendPlan {
   DeviceInfo dev_;
   PlanDesc d_;
   FusedLayout layout_;
-  std::unique_ptr<detail::BackendPlan> cpu_;  // strided device arrays
   bool f32_ = true;
   std::size_t es_ = 4;
   std::unique_ptr<DeviceBuffer> tables_;

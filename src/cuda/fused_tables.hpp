@@ -24,13 +24,16 @@ struct FusedAxisTables {
   std::vector<double> weight;             ///< n entries (FusedGeometry::weight; 1 forward)
 };
 
-/// A description the fused route computes: batch x n0 x n1 x n2 with the last `rank` axes
-/// transformed, all DCT-II-like (forward) or all DCT-III-like (inverse).
+/// A description the fused route computes: 1-3 transformed axes (in increasing order; the
+/// logical axes 3 - rank .. 2) of an array whose other axes are a batch, all DCT-II-like (forward)
+/// or all DCT-III-like (inverse).
 struct FusedLayout {
   bool forward = true;
   int rank = 1;
   I64 batch = 1;
   FusedAxisTables axis[3];
+  int array_axis[3] = {-1, -1, -1};  ///< the array axis of each logical axis (-1: padding)
+  std::vector<int> batch_axes;       ///< the untransformed array axes, in order
   /// The transformed lengths in C order (cuFFT's n[]).
   std::vector<long long> fft_dims() const {
     std::vector<long long> r;
@@ -47,17 +50,14 @@ inline bool fused_route_applies(const PlanDesc& d, std::string* why) {
   };
   const std::size_t rank = d.shape.size(), r = d.axes.size();
   if (r < 1 || r > 3) return no("it transforms more than three axes");
-  std::vector<int> axes(d.axes.begin(), d.axes.end());
-  std::sort(axes.begin(), axes.end());
-  for (std::size_t i = 0; i < r; ++i)
-    if (axes[i] != static_cast<int>(rank - r + i))
-      return no("its axes are not the last ones of the array");
+  if (rank - r > static_cast<std::size_t>(kMaxBatchAxes))
+    return no("it has more than eight untransformed axes");
   const int t0 = detail::effective_type(d, d.transforms[0]);
   for (const AxisTransform& t : d.transforms)
     if (detail::effective_type(d, t) != t0) return no("its axes mix transform types");
   if (t0 != 2 && t0 != 3) return no("types I and IV have no CUDA kernel yet");
   if (d.coefficient_threshold > 0) return no("thresholding has no CUDA kernel yet");
-  for (int a : axes)
+  for (int a : d.axes)
     if (d.shape[static_cast<std::size_t>(a)] < 2) return no("a transformed axis has length 1");
   return true;
 }
@@ -68,7 +68,13 @@ inline FusedLayout fused_layout(const PlanDesc& d) {
   const std::size_t rank = d.shape.size(), r = d.axes.size();
   L.rank = static_cast<int>(r);
   L.forward = detail::effective_type(d, d.transforms[0]) == 2;
-  for (std::size_t a = 0; a + r < rank; ++a) L.batch *= static_cast<I64>(d.shape[a]);
+  std::vector<int> axes(d.axes.begin(), d.axes.end());
+  std::sort(axes.begin(), axes.end());
+  for (int a = 0; a < static_cast<int>(rank); ++a)
+    if (!std::binary_search(axes.begin(), axes.end(), a)) {
+      L.batch_axes.push_back(a);
+      L.batch *= static_cast<I64>(d.shape[static_cast<std::size_t>(a)]);
+    }
   const bool ortho = d.orthogonalize.value_or(d.norm == Norm::Ortho);
   const long double r2 = std::sqrt(2.0L);
   for (int j = 0; j < 3; ++j) {
@@ -79,7 +85,8 @@ inline FusedLayout fused_layout(const PlanDesc& d) {
       A.weight = {1.0};
       continue;
     }
-    const int axis = static_cast<int>(rank - r) + (j - pad);
+    const int axis = axes[static_cast<std::size_t>(j - pad)];
+    L.array_axis[j] = axis;
     std::size_t i = 0;
     while (d.axes[i] != axis) ++i;
     const AxisTransform t = d.transforms[i];
@@ -102,10 +109,12 @@ inline FusedLayout fused_layout(const PlanDesc& d) {
   return L;
 }
 
-/// The geometry of `L` over tables already converted to T and placed at rot[j], weight[j].
+/// The geometry of `L` over tables already converted to T and placed at rot[j], weight[j], for
+/// arrays with the element strides `in_strides` and `out_strides` (one per array axis).
 template <class T>
 FusedGeometry<T> fused_geometry(const FusedLayout& L, const Cx<T>* const rot[3],
-                                const T* const weight[3]) {
+                                const T* const weight[3], const std::ptrdiff_t* in_strides,
+                                const std::ptrdiff_t* out_strides, const Shape& shape) {
   FusedGeometry<T> g;
   g.batch = L.batch;
   g.rank = L.rank;
@@ -114,6 +123,17 @@ FusedGeometry<T> fused_geometry(const FusedLayout& L, const Cx<T>* const rot[3],
     g.mirror[j] = L.axis[j].mirror;
     g.rot[j] = rot[j];
     g.weight[j] = weight[j];
+    if (L.array_axis[j] >= 0) {
+      g.in_stride[j] = in_strides[L.array_axis[j]];
+      g.out_stride[j] = out_strides[L.array_axis[j]];
+    }
+  }
+  g.batch_axes = static_cast<int>(L.batch_axes.size());
+  for (int a = 0; a < g.batch_axes; ++a) {
+    const int axis = L.batch_axes[static_cast<std::size_t>(a)];
+    g.batch_shape[a] = static_cast<I64>(shape[static_cast<std::size_t>(axis)]);
+    g.batch_in_stride[a] = in_strides[axis];
+    g.batch_out_stride[a] = out_strides[axis];
   }
   return g;
 }

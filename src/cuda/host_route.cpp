@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// What the CUDA kernels do not compute yet (types I and IV, thresholding, axes that are not the
-// last ones, more than three axes) runs on the CPU back end: host arrays directly, device arrays
-// copied to the host and back. describe() says so.
+// What the CUDA kernels do not compute yet (types I and IV, thresholding, more than three
+// transformed axes) runs on the CPU back end: host arrays directly, device arrays copied to the
+// host and back. describe() says so.
 #include <vector>
 
 #include "cuda/plans.hpp"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The CUDA back end's plans: the fused route (fused_plan.cpp: reorder, cuFFT, rotation, for
-// DCT/DST/DXST types II and III on the last one to three axes of dense arrays) and the host route
-// for the rest (host_route.cpp: the CPU back end, device arrays copied through host memory).
+// DCT/DST/DXST types II and III on one to three axes of strided arrays), the host route for the
+// rest (host_route.cpp: the CPU back end, device arrays copied through host memory) and the 8x8
+// block plans (block8_plan.cpp).
 #pragma once
 
 #include <memory>
@@ -31,6 +32,5 @@ void run_through_host(const detail::BackendPlan& cpu, const PlanDesc& d,
 
 // Strided host arrays and spans (core/dense_layout.hpp).
 using detail::dense_strides;
-using detail::is_dense;
 
 }  // namespace dctx::cu

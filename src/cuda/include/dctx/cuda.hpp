@@ -37,8 +37,8 @@ struct DeviceView {
 /// `in` and `out` may be the same array (in place) or overlap. `workspace`, when given, is device
 /// memory of at least plan.workspace_bytes() bytes, not used by another call at the same time;
 /// null: the call takes one from the stream's memory pool (cudaMallocAsync). Executions of one
-/// plan from several threads are safe. Strided (not C-ordered) arrays and descriptions the
-/// fused kernels do not cover run through the CPU and wait (Plan::describe() says which).
+/// plan from several threads are safe. Descriptions the fused kernels do not cover run through
+/// the CPU and wait (Plan::describe() says which).
 void execute(const Plan& plan, const DeviceView<const float>& in, const DeviceView<float>& out,
              CUstream_st* stream = nullptr, void* workspace = nullptr,
              std::size_t workspace_bytes = 0);
