@@ -19,11 +19,14 @@ case "${1:-}" in
   prepare)
     cmake --preset release >/dev/null
     cmake --build build --target test_opencl test_cuda bench_cuda -j "${JOBS:-2}"
+    # VkFFT's DCT beside it, when libvkfft-dev is installed (a target only then).
+    cmake --build build --target bench_cuda_vkfft -j "${JOBS:-2}" 2>/dev/null || true
     cmake --preset bench >/dev/null
     cmake --build build-bench --target bench_opencl -j "${JOBS:-2}"
     rm -rf "$pack" && mkdir -p "$pack/bin" "$pack/lib"
     cp build/bin/test_opencl build/bin/test_cuda build/bin/bench_cuda build-bench/bin/bench_opencl \
       "$pack/bin/"
+    [ -x build/bin/bench_cuda_vkfft ] && cp build/bin/bench_cuda_vkfft "$pack/bin/"
     for lib in libOpenCL.so.1 libclFFT.so.2 libhwy.so.1 libstdc++.so.6 libgcc_s.so.1; do
       path=$(ldd "$pack/bin/bench_opencl" "$pack/bin/test_opencl" "$pack/bin/test_cuda" | awk -v l="$lib" '$1 == l {print $3; exit}')
       [ -n "$path" ] && cp -L "$path" "$pack/lib/"
@@ -51,6 +54,10 @@ case "${1:-}" in
     timeout 120 "$pack/bin/test_cuda" --gtest_brief=1 >"$out/test_cuda.log" 2>&1 || status=$?
     grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests? ran|Failure" "$out/test_cuda.log" || tail -20 "$out/test_cuda.log"
     timeout 120 "$pack/bin/bench_cuda" >"$out/bench_cuda.txt" 2>&1 || status=$?
+    # VkFFT's rows join the table; without NVRTC there, only they are missing.
+    [ -x "$pack/bin/bench_cuda_vkfft" ] &&
+      { timeout 90 "$pack/bin/bench_cuda_vkfft" >>"$out/bench_cuda.txt" 2>"$out/bench_vkfft.err" ||
+        echo "gpu-check: bench_cuda_vkfft failed (see $out/bench_vkfft.err)"; }
     timeout 120 "$pack/bin/test_opencl" --gtest_brief=1 >"$out/test_opencl.log" 2>&1 || status=$?
     grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests? ran" "$out/test_opencl.log" || tail -20 "$out/test_opencl.log"
     DCTX_OPENCL_NO_FP64=1 timeout 45 "$pack/bin/test_opencl" --gtest_filter='*Fp64*' --gtest_brief=1 \

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The CUDA summary of scripts/gpu-check.sh: CuPy's cupyx.scipy.fft.dctn / idctn (orthonormal,
 float32) timed with CUDA events on the shapes of bench_cuda, beside bench_cuda's own table (its
-output file, the first argument): dctx, cuFFT's R2C/C2R and CuPy, with the ratios. Buffers rotate
+output file, the first argument, with bench_cuda_vkfft's rows appended): dctx, cuFFT's R2C/C2R,
+CuPy and VkFFT, with the ratios. Buffers rotate
 past the L2 as in bench_cuda; GPU-time medians of 15 calls after two warm-ups."""
 import sys
 
@@ -36,26 +37,33 @@ def cupy_times(shapes):
 
 
 def main():
-    rows, blocks = [], []
+    rows, blocks, vkfft = [], [], {}
     with open(sys.argv[1]) as f:
         for line in f:
             p = line.split()
             if len(p) != 8 or p[0] == "transform" or line.startswith("#"):
                 continue
             n1, n2 = (int(v) for v in p[1].split("x"))
-            if p[5] == "copy":  # an 8x8 block kernel: its share of the copy's bandwidth
+            if p[0].startswith("vkfft_"):  # bench_cuda_vkfft: VkFFT's DCT of that shape
+                vkfft[(n1, n2, p[2])] = float(p[4])
+            elif p[5] == "copy":  # an 8x8 block kernel: its share of the copy's bandwidth
                 blocks.append((p[0], n1, n2, float(p[4]), float(p[6]), float(p[7])))
             else:
                 rows.append((p[0], n1, n2, p[2], p[3], float(p[4]), float(p[5]), float(p[7])))
     shapes = sorted({(n1, n2) for (t, n1, n2, d, pr, *_rest) in rows if t == "dct2" and pr == "f32"})
     cupy = cupy_times(shapes)
     print()
-    print("| transform | shape | dir | prec | dctx us | cuFFT us | dctx/cuFFT | CuPy us | CuPy/dctx | copy us |")
-    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|")
+    print("| transform | shape | dir | prec | dctx us | cuFFT us | dctx/cuFFT | CuPy us | CuPy/dctx "
+          "| VkFFT us | VkFFT/dctx | copy us |")
+    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for (t, n1, n2, d, pr, us, fft, copy) in rows:
-        c = cupy.get((n1, n2, d)) if t == "dct2" and pr == "f32" else None
+        f32 = t == "dct2" and pr == "f32"
+        c = cupy.get((n1, n2, d)) if f32 else None
+        v = vkfft.get((n1, n2, d)) if f32 else None
         cs = f"{c:.1f} | {c / us:.2f}" if c else "- | -"
-        print(f"| {t} | {n1}x{n2} | {d} | {pr} | {us:.1f} | {fft:.1f} | {us / fft:.2f} | {cs} | {copy:.1f} |")
+        vs = f"{v:.1f} | {v / us:.2f}" if v else "- | -"
+        print(f"| {t} | {n1}x{n2} | {d} | {pr} | {us:.1f} | {fft:.1f} | {us / fft:.2f} | {cs} | {vs} "
+              f"| {copy:.1f} |")
     if blocks:
         print()
         print("| 8x8 kernel | plane | us | copy us | share of copy bandwidth |")
