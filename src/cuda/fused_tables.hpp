@@ -49,7 +49,8 @@ inline bool fused_route_applies(const PlanDesc& d, std::string* why) {
     return false;
   };
   const std::size_t rank = d.shape.size(), r = d.axes.size();
-  if (r < 1 || r > 3) return no("it transforms more than three axes");
+  if (r < 1) return no("it transforms no axis");
+  if (r > 3) return no("it transforms more than three axes");
   if (rank - r > static_cast<std::size_t>(kMaxBatchAxes))
     return no("it has more than eight untransformed axes");
   const int t0 = detail::effective_type(d, d.transforms[0]);
