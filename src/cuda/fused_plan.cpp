@@ -174,28 +174,35 @@ class FusedPlan final : public detail::BackendPlan {
     }
   }
 
-  // Host arrays: gathered into one dense buffer, copied to the device, transformed in place
-  // there, copied back and scattered, on this thread's default stream.
+  // Host arrays: copied to the device as they are when C-ordered, else through one dense host
+  // buffer; transformed in place there and copied back, on this thread's default stream. The
+  // input is on the device before any output is written, so any overlap is safe.
   template <class T>
   void host(const detail::HostCall<T>& c) const {
     const DeviceScope scope(dev_.index);
     const Shape& shape = d_.shape;
     std::size_t total = 1;
     for (std::size_t e : shape) total *= e;
-    std::vector<T> buf(total);
-    detail::copy_strided<T, true>(shape, const_cast<T*>(c.in), c.in_strides, buf.data());
+    const bool dense_in = is_dense(shape, c.in_strides), dense_out = is_dense(shape, c.out_strides);
+    std::vector<T> buf(dense_in && dense_out ? 0 : total);
+    const T* src = c.in;
+    if (!dense_in) {
+      detail::copy_strided<T, true>(shape, const_cast<T*>(c.in), c.in_strides, buf.data());
+      src = buf.data();
+    }
     const cudaStream_t stream = cudaStreamPerThread;
     const StreamScratch data(total * sizeof(T), stream);
     const StreamScratch ws(workspace_bytes(), stream);
     T* dev = static_cast<T*>(data.p);
-    check(cudaMemcpyAsync(dev, buf.data(), total * sizeof(T), cudaMemcpyHostToDevice, stream),
+    check(cudaMemcpyAsync(dev, src, total * sizeof(T), cudaMemcpyHostToDevice, stream),
           "cudaMemcpyAsync (host to device)");
     const auto dense = dense_strides(shape);
     run<T>(dev, dense.data(), dev, dense.data(), ws.p, stream);
-    check(cudaMemcpyAsync(buf.data(), dev, total * sizeof(T), cudaMemcpyDeviceToHost, stream),
+    T* dst = dense_out ? c.out : buf.data();
+    check(cudaMemcpyAsync(dst, dev, total * sizeof(T), cudaMemcpyDeviceToHost, stream),
           "cudaMemcpyAsync (device to host)");
     check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-    detail::copy_strided<T, false>(shape, c.out, c.out_strides, buf.data());
+    if (!dense_out) detail::copy_strided<T, false>(shape, c.out, c.out_strides, buf.data());
   }
 
   DeviceInfo dev_;

@@ -32,5 +32,6 @@ void run_through_host(const detail::BackendPlan& cpu, const PlanDesc& d,
 
 // Strided host arrays and spans (core/dense_layout.hpp).
 using detail::dense_strides;
+using detail::is_dense;
 
 }  // namespace dctx::cu
