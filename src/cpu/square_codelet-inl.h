@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -60,9 +61,9 @@ class SquareAxis {
     const auto at = [&](std::size_t k, std::size_t j) {
       return m[k * row_stride + j * col_stride];
     };
-    double big = 0;
     for (std::size_t k = 0; k < N; ++k)
-      for (std::size_t j = 0; j < N; ++j) big = std::fmax(big, std::fabs(at(k, j)));
+      for (std::size_t j = 0; j < N; ++j) big_ = std::fmax(big_, std::fabs(at(k, j)));
+    const double big = big_;
     // The matrices come from the double 1D plans: mirrored entries agree to a few roundings.
     const double tol = 64 * 2.220446049250313e-16 * big;
     if (Folds(at, tol, true) || Folds(at, tol, false)) return;
@@ -71,6 +72,8 @@ class SquareAxis {
   }
 
   SquareFold fold() const { return fold_; }
+  /// The largest magnitude of an entry.
+  double largest() const { return big_; }
   const char* fold_name() const {
     return fold_ == SquareFold::None     ? "none"
            : fold_ == SquareFold::Inputs ? "mirrored inputs"
@@ -148,6 +151,7 @@ class SquareAxis {
   }
 
   SquareFold fold_ = SquareFold::None;
+  double big_ = 0;
   T c_[N][N] = {};
 };
 
@@ -159,7 +163,13 @@ class SquareCodelet {
  public:
   /// M0 row by row and M1 transposed, rows `stride` apart (Small2DPlan's layout).
   SquareCodelet(const double* m0, const double* m1t, std::size_t stride)
-      : axis0_(m0, stride, 1), axis1_(m1t, 1, stride) {}
+      : axis0_(m0, stride, 1), axis1_(m1t, 1, stride) {
+    // Every output is a sum of N^2 products |x| |M0| |M1| (folded sums included): inputs within
+    // safe_in_ cannot overflow, whatever the order of the sums.
+    safe_in_ = static_cast<T>(
+        static_cast<double>(std::numeric_limits<T>::max()) /
+        (4.0 * N * N * std::fmax(1.0, axis0_.largest()) * std::fmax(1.0, axis1_.largest())));
+  }
 
   std::string describe() const {
     return std::to_string(N) + "x" + std::to_string(N) + " codelet, folds: " + axis0_.fold_name() +
@@ -168,9 +178,9 @@ class SquareCodelet {
 
   /// Y = M0 X M1^T from the N x N array `in` (strides is0, is1) to `out` (strides os0, os1),
   /// with Algorithm 3's thresholding of the inputs (below eps_in) or of the outputs (below
-  /// eps_out) where those are > 0. An input holding inf or NaN, or large enough to overflow,
-  /// shows as a non-finite output (inf and NaN never turn finite again): then nothing is
-  /// written and the result is false (the caller falls back).
+  /// eps_out) where those are > 0. An input holding inf or NaN, or large enough that a sum
+  /// might overflow, is declined: then nothing is written and the result is false (the caller
+  /// falls back).
   bool Execute(const T* in, std::ptrdiff_t is0, std::ptrdiff_t is1, T* out, std::ptrdiff_t os0,
                std::ptrdiff_t os1, T eps_in, T eps_out) const {
     return (this->*execute_)(in, is0, is1, out, os0, os1, eps_in, eps_out);
@@ -185,27 +195,23 @@ class SquareCodelet {
   bool ExecuteFolds(const T* in, std::ptrdiff_t is0, std::ptrdiff_t is1, T* out, std::ptrdiff_t os0,
                     std::ptrdiff_t os1, T eps_in, T eps_out) const {
     V r[N], a[N];
-    for (std::size_t i = 0; i < N; ++i) {
-      const T* row = in + static_cast<std::ptrdiff_t>(i) * is0;
-      if (is1 == 1)
-        __builtin_memcpy(&r[i], row, sizeof r[i]);
-      else
-        for (std::ptrdiff_t j = 0; j < static_cast<std::ptrdiff_t>(N); ++j) r[i][j] = row[j * is1];
+    if (is1 == 1) {  // (two loops: a row built lane by lane would keep the block in memory)
+      for (std::size_t i = 0; i < N; ++i)
+        __builtin_memcpy(&r[i], in + static_cast<std::ptrdiff_t>(i) * is0, sizeof r[i]);
+    } else {
+      for (std::size_t i = 0; i < N; ++i)
+        r[i] = Gather(in + static_cast<std::ptrdiff_t>(i) * is0, is1);
     }
+    // The range check of the inputs (NaN fails both comparisons) is a tree of independent
+    // compares beside the first pass, not a chain after the last one: the branch resolves early
+    // and the stores of one call overlap the next call's work.
+    if (!WithinRange(r)) return false;
     if (eps_in > 0)
       for (V& v : r) v = ZeroBelow(v, eps_in);
     axis0_.template Apply<F0>(r, a);  // rows of M0 X
     TransposeSquare<N>(a);            // its columns
     axis1_.template Apply<F1>(a, r);  // columns of M0 X M1^T
     TransposeSquare<N>(r);
-    // Any inf or NaN output makes the sum of all rows inf or NaN (as does an overflow of the
-    // sum itself: then the fallback is merely slower), and d = sum - sum NaN somewhere.
-    V sum = r[0];
-    for (std::size_t i = 1; i < N; ++i) sum += r[i];
-    const V d = sum - sum;
-    T lanes = d[0];
-    for (std::size_t l = 1; l < N; ++l) lanes += d[l];
-    if (!(lanes == 0)) return false;
     for (std::size_t k = 0; k < N; ++k) {
       if (eps_out > 0) r[k] = ZeroBelow(r[k], eps_out);
       T* row = out + static_cast<std::ptrdiff_t>(k) * os0;
@@ -215,6 +221,30 @@ class SquareCodelet {
         for (std::ptrdiff_t c = 0; c < static_cast<std::ptrdiff_t>(N); ++c) row[c * os1] = r[k][c];
     }
     return true;
+  }
+
+  // N elements `stride` apart.
+  static V Gather(const T* p, std::ptrdiff_t stride) {
+    T lanes[N];
+    for (std::size_t j = 0; j < N; ++j) lanes[j] = p[static_cast<std::ptrdiff_t>(j) * stride];
+    V v;
+    __builtin_memcpy(&v, lanes, sizeof v);
+    return v;
+  }
+
+  // Whether every lane of r[0..N) lies in [-safe_in_, safe_in_].
+  HWY_INLINE bool WithinRange(const V* r) const {
+    const V hi = V{} + safe_in_, lo = -hi;
+    using M = decltype(hi < lo);
+    M ok[N];
+    for (std::size_t i = 0; i < N; ++i) ok[i] = (r[i] <= hi) & (r[i] >= lo);
+    for (std::size_t w = N / 2; w > 0; w /= 2)
+      for (std::size_t i = 0; i < w; ++i) ok[i] &= ok[i + w];
+    std::uint64_t words[sizeof(M) / 8];
+    __builtin_memcpy(words, &ok[0], sizeof words);
+    std::uint64_t all = ~std::uint64_t{0};
+    for (std::uint64_t word : words) all &= word;
+    return all == ~std::uint64_t{0};
   }
 
   template <SquareFold F0, std::size_t... I>
@@ -229,6 +259,7 @@ class SquareCodelet {
   }
 
   SquareAxis<T, N> axis0_, axis1_;
+  T safe_in_ = 0;  // (set by the constructor)
   Fn execute_ = Pick(axis0_.fold(), axis1_.fold(), std::make_index_sequence<kSquareFolds>());
 };
 
