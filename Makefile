@@ -85,11 +85,13 @@ fuzz: deps
 
 bench-deps: deps
 	@bash tools/apt_install.sh $(BENCH_PACKAGES)
+	@$(VPY) tools/check_requirements.py requirements-bench.txt >/dev/null 2>&1 || \
+	  $(VPY) -m pip install -q -r requirements-bench.txt
 
 bench: bench-deps
 	cmake --preset bench
 	cmake --build --preset bench -j $(JOBS)
-	@echo "run: build-bench/bin/bench_dct --benchmark_format=json > out/bench.json && $(VPY) bench/ratios.py out/bench.json"
+	@echo "run: build-bench/bin/bench_dct --benchmark_format=json > out/bench.json && $(VPY) bench/ratios.py out/bench.json --plot out/ratios.png"
 
 clean:
 	rm -rf build build-demo build-asan build-tsan build-bench out
