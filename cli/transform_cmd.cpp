@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 
 #include "commands.hpp"
@@ -15,7 +16,7 @@ namespace dctx::cli {
 namespace {
 
 struct TransformArgs {
-  std::string in, out, kind = "dct", norm = "backward", axes;
+  std::string in, out, kind = "dct", norm = "backward", axes, planning = "estimate", wisdom;
   int type = 2;
   bool inverse = false;
   double threshold = 0;
@@ -50,6 +51,16 @@ void run(const TransformArgs& a) {
     throw Error("--threshold must be finite and >= 0, got " + std::to_string(a.threshold));
   d.coefficient_threshold = a.threshold;
   d.cpu.threads = a.run.threads;
+  if (a.planning != "estimate" && a.planning != "measure")
+    throw Error("invalid --planning '" + a.planning + "' (expected estimate or measure)");
+  d.cpu.planning = parse_planning(a.planning);
+  if (!a.wisdom.empty() && std::filesystem::exists(a.wisdom)) {
+    try {
+      load_wisdom(a.wisdom);
+    } catch (const Error& e) {
+      throw Error(std::string("--wisdom: ") + e.what());
+    }
+  }
   d.backend = parse_backend(a.run.backend);
   d.device.select = a.run.device;
   NpyArray arr = read_float_npy(a.in);
@@ -64,6 +75,13 @@ void run(const TransformArgs& a) {
   const auto t_plan = Clock::now();
   const Plan plan(d);  // validates everything before any output is written
   const auto t_execute = Clock::now();
+  if (!a.wisdom.empty() && d.cpu.planning == Planning::Measure) {
+    try {
+      save_wisdom(a.wisdom);
+    } catch (const Error& e) {
+      throw Error(std::string("--wisdom: ") + e.what());
+    }
+  }
   if (a.run.verbose)
     std::fprintf(stderr, "dctx: %s\n",
                  scalar ? "0-d array: nothing to transform" : plan.describe().c_str());
@@ -109,6 +127,13 @@ void add_transform_command(CLI::App& app) {
                 "zero the coefficients of magnitude below EPS, fused into the transform (the "
                 "outputs of a forward one, the inputs of an inverse one); 0: off")
       ->capture_default_str();
+  c->add_option("--planning", args->planning,
+                "estimate (a fixed rule) or measure (time the candidate algorithms once, within "
+                "about 10 ms, and keep the fastest)")
+      ->capture_default_str();
+  c->add_option("--wisdom", args->wisdom,
+                "file of measured choices: read before planning when it exists, written after "
+                "planning with --planning measure");
   add_run_options(c, args->run, "print the plan on stderr");
   c->callback([args] { run(*args); });
 }

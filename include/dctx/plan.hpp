@@ -22,6 +22,8 @@ class BackendPlan;
 struct CpuOptions {
   int threads = 1;  ///< worker threads; 0 = all hardware threads (hardware_threads())
   Algorithm2D algorithm = Algorithm2D::Auto;  ///< for two transformed axes: row-column or fused 2D
+  /// How Algorithm2D::Auto is resolved: by the fixed rule, or by timing the candidates once.
+  Planning planning = Planning::Estimate;
   friend bool operator==(const CpuOptions&, const CpuOptions&) = default;
 };
 
@@ -136,5 +138,15 @@ std::shared_ptr<const Plan> cached_plan(const PlanDesc& desc);
 std::shared_ptr<const Plan> find_cached_plan(const PlanDesc& desc);
 void set_plan_cache_capacity(std::size_t capacity);
 std::size_t plan_cache_capacity();
+
+/// Wisdom: the algorithms that Planning::Measure timed, one per description and CPU target,
+/// kept for the process (thread-safe). save_wisdom writes them to a text file (atomically);
+/// load_wisdom adds a file's entries (a later entry for the same description wins) and throws
+/// dctx::Error naming the file and line for anything it cannot read; plans then take those
+/// entries instead of timing. Entries of another CPU target are kept but never used here.
+void save_wisdom(const std::string& path);
+void load_wisdom(const std::string& path);
+void forget_wisdom();
+std::size_t wisdom_size();
 
 }  // namespace dctx

@@ -49,6 +49,13 @@ enum class BackendKind : std::uint8_t { Auto = 0, CPU = 1, CUDA = 2, OpenCL = 3 
 /// Algorithm for transforms over two axes. Auto lets the plan pick (see docs/design.md).
 enum class Algorithm2D : std::uint8_t { Auto = 0, RowColumn = 1, Fused = 2 };
 
+/// How a CPU plan picks its algorithm. Estimate (the default): a fixed rule from the description,
+/// deterministic and cheap. Measure: the candidates (the rule's pick, row-column, fused 2D) are
+/// built and timed on scratch data once, within about 10 ms, and the fastest is kept and
+/// remembered for the process ("wisdom", which save_wisdom / load_wisdom carry across runs).
+/// Arrays too large to time in that budget keep the rule's pick.
+enum class Planning : std::uint8_t { Estimate = 0, Measure = 1 };
+
 /// What class of problem a dctx::Error reports, for bindings that map errors to their own types
 /// (Python raises numpy's AxisError for AxisOutOfRange, for instance).
 enum class ErrorKind : std::uint8_t {
@@ -87,12 +94,14 @@ std::string_view to_string(Norm n);
 std::string_view to_string(Precision p);
 std::string_view to_string(Direction d);
 std::string_view to_string(BackendKind b);
+std::string_view to_string(Planning p);
 /// Parsers for the spellings used by the CLI and Python ("dct", "ortho", "f32"/"float32", ...),
 /// case-sensitive as scipy's arguments are. They throw dctx::Error on anything else.
 Kind parse_kind(std::string_view s);
 Norm parse_norm(std::string_view s);
 Precision parse_precision(std::string_view s);
 BackendKind parse_backend(std::string_view s);
+Planning parse_planning(std::string_view s);
 
 /// The type that inverts `type` (1->1, 2->3, 3->2, 4->4).
 constexpr int inverse_type(int type) { return type == 2 ? 3 : type == 3 ? 2 : type; }

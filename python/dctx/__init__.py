@@ -26,7 +26,7 @@ __version__ = _dctx.__version__
 _dctx._init(_asfarray, _AxisError, DctxError, _np)
 
 from ._realtransforms import dct, idct, dst, idst, dctn, idctn, dstn, idstn  # noqa: E402
-from ._plan import Plan  # noqa: E402
+from ._plan import Plan, save_wisdom, load_wisdom, forget_wisdom, wisdom_size  # noqa: E402
 from ._backends import backends  # noqa: E402
 from ._poisson import poisson, PoissonSolver  # noqa: E402
 from ._restore import blur, deblur  # noqa: E402
@@ -35,7 +35,8 @@ from . import scipy_backend  # noqa: E402
 
 __all__ = ["dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn", "Plan",
            "backends", "DctxError", "scipy_backend", "poisson", "PoissonSolver", "blur", "deblur", "electrostatics", "idcct2", "idxst_idct",
-           "idct_idxst", "__version__"]
+           "idct_idxst", "save_wisdom", "load_wisdom", "forget_wisdom", "wisdom_size",
+           "__version__"]
 
 if _dctx.has_block8:  # pragma: no branch
     from ._block8 import block8, iblock8, jpeg_roundtrip  # noqa: E402,F401

@@ -4,6 +4,7 @@
 import math
 import numbers
 import operator
+import os
 
 import numpy as np
 
@@ -56,13 +57,19 @@ class Plan:
         Where the plan runs (default "cpu"); "auto" picks the best usable back end.
         :func:`dctx.backends` lists the back ends and why one is not usable; asking for one
         that is not built or not usable here raises ValueError naming it and the reason.
+    planning : {"estimate", "measure"}, optional
+        How a CPU plan picks its algorithm. "estimate" (default): a fixed rule, deterministic
+        and cheap. "measure": the candidate algorithms are timed once on scratch data (about
+        10 ms at most; arrays too large for that keep the rule's pick) and the fastest is kept
+        and remembered for the process (:func:`dctx.save_wisdom` and :func:`dctx.load_wisdom`
+        carry it across runs). :meth:`describe` says what was timed.
 
     Raises
     ------
     numpy.exceptions.AxisError
         For an axis out of range (a ValueError and an IndexError).
     ValueError
-        For repeated axes, an invalid type, norm, kind or workers value, a zero extent, a
+        For repeated axes, an invalid type, norm, kind, planning or workers value, a zero extent, a
         DCT-I of length 1 (:class:`dctx.DctxError`), or a back end that is unknown, not built
         or not usable here.
     TypeError
@@ -88,10 +95,11 @@ class Plan:
     """
 
     __slots__ = ("_p", "_kind", "_type", "_norm", "_inverse", "_orthogonalize", "_workers",
-                 "_backend", "_threshold")
+                 "_backend", "_threshold", "_planning")
 
     def __init__(self, shape, dtype=np.float64, axes=None, type=2, norm=None, kind="dct",
-                 inverse=False, orthogonalize=None, workers=None, backend="cpu", threshold=0.0):
+                 inverse=False, orthogonalize=None, workers=None, backend="cpu", threshold=0.0,
+                 planning="estimate"):
         shape = _shape_tuple(shape)
         dt = _plan_dtype(dtype)
         if not (isinstance(kind, str) and kind in _KIND):
@@ -102,17 +110,24 @@ class Plan:
         threshold = float(threshold)
         if not (math.isfinite(threshold) and threshold >= 0):
             raise ValueError(f"dctx.Plan: threshold must be finite and >= 0, not {threshold}")
+        if not isinstance(planning, str):
+            raise TypeError(f"dctx.Plan: planning must be a string, not {_show(planning)}")
+        if planning not in _PLANNING:
+            raise ValueError(f'dctx.Plan: planning must be "estimate" or "measure", not '
+                             f"{planning!r}")
         # Axes, type, norm, orthogonalize, workers and the back end are checked by the extension
         # and the core (numpy's AxisError for an axis out of range, TypeError for a value of the
         # wrong type, ValueError for the rest), each error naming its keyword.
         self._p = _dctx._Plan(list(shape), _ELEM[dt], axes, _KIND[kind], type, norm,
-                              orthogonalize, inverse, workers, backend, threshold)
+                              orthogonalize, inverse, workers, backend, threshold,
+                              _PLANNING[planning])
         self._kind, self._type, self._norm = kind, operator.index(type), norm
         self._inverse = inverse
         self._orthogonalize = None if orthogonalize is None else bool(orthogonalize)
         self._workers = None if workers is None else operator.index(workers)
         self._backend = backend
         self._threshold = threshold
+        self._planning = planning
 
     def __reduce__(self):
         """Pickling (and copy.copy / copy.deepcopy): the plan is rebuilt from its description,
@@ -120,7 +135,7 @@ class Plan:
         is unpickled)."""
         return (Plan, (self.shape, self.dtype, self.axes, self._type, self._norm, self._kind,
                        self._inverse, self._orthogonalize, self._workers, self._backend,
-                       self._threshold))
+                       self._threshold, self._planning))
 
     def __call__(self, x, out=None):
         """Transform `x` (of the plan's shape and dtype; any strides) and return the result.
@@ -179,14 +194,67 @@ class Plan:
         extra = "".join(f", {k}={v!r}" for k, v in (("orthogonalize", self._orthogonalize),
                                                    ("workers", self._workers),
                                                    ("backend", self._backend),
-                                                   ("threshold", self._threshold))
+                                                   ("threshold", self._threshold),
+                                                   ("planning", self._planning))
                         if v != _DEFAULTS[k])
         return (f"dctx.Plan(shape={self.shape}, dtype={self.dtype}, axes={self.axes}, "
                 f"kind={self._kind!r}, type={self._type}, norm={self._norm!r}, "
                 f"inverse={self._inverse}{extra})")
 
 
-_DEFAULTS = {"orthogonalize": None, "workers": None, "backend": "cpu", "threshold": 0.0}
+_DEFAULTS = {"orthogonalize": None, "workers": None, "backend": "cpu", "threshold": 0.0,
+             "planning": "estimate"}
+_PLANNING = {"estimate": 0, "measure": 1}
+
+
+def save_wisdom(path):
+    """Write the algorithms that ``planning="measure"`` plans have timed in this process (one
+    per description and CPU target) to the text file `path` (str or os.PathLike), atomically.
+
+    Raises
+    ------
+    TypeError
+        For a `path` that is not a str or os.PathLike.
+    ValueError
+        When the file cannot be written (:class:`dctx.DctxError`; the message names the file).
+    """
+    _dctx._save_wisdom(_path(path, "save_wisdom"))
+
+
+def load_wisdom(path):
+    """Add the entries of a file written by :func:`save_wisdom` to this process's wisdom, so
+    that ``planning="measure"`` plans of those descriptions take the remembered algorithm
+    instead of timing. A file that cannot be read changes nothing.
+
+    Raises
+    ------
+    TypeError
+        For a `path` that is not a str or os.PathLike.
+    ValueError
+        For a missing or unreadable file, or one that is not dctx wisdom
+        (:class:`dctx.DctxError`; the message names the file and the line).
+    """
+    _dctx._load_wisdom(_path(path, "load_wisdom"))
+
+
+def forget_wisdom():
+    """Empty this process's wisdom (the next measuring plan times its candidates again)."""
+    _dctx._forget_wisdom()
+
+
+def wisdom_size():
+    """The number of entries in this process's wisdom."""
+    return _dctx._wisdom_size()
+
+
+def _path(path, who):
+    try:
+        path = os.fspath(path)
+    except TypeError:
+        raise TypeError(f"dctx.{who}: path must be a str or os.PathLike, not {_show(path)}") from None
+    if not isinstance(path, str):
+        raise TypeError(f"dctx.{who}: path must be a str or os.PathLike of str, not bytes")
+    return path
 
 
 def _shape_tuple(shape):

@@ -135,11 +135,11 @@ class PyPlan {
 };
 
 // dctx.Plan(shape, dtype, axes, type, norm, kind, inverse, orthogonalize, workers, backend,
-// threshold), the Python layer having turned shape, axes and type into integers, dtype and kind
-// into codes, and checked the threshold.
+// threshold, planning), the Python layer having turned shape, axes and type into integers, dtype
+// and kind into codes, and checked the threshold.
 void init_plan(PyPlan* self, std::vector<int64_t> shape, int elem, nb::handle axes_h, int kind,
                nb::handle type_h, nb::handle norm_h, nb::handle ortho_h, bool inverse,
-               nb::handle workers_h, nb::handle backend_h, double threshold) {
+               nb::handle workers_h, nb::handle backend_h, double threshold, int planning) {
   // The element code selects how buffers are read: checked here too, whoever calls.
   if (elem < 0 || elem > 3) raise_type("dctx.Plan: unsupported dtype");
   dctx::PlanDesc d;
@@ -153,6 +153,8 @@ void init_plan(PyPlan* self, std::vector<int64_t> shape, int elem, nb::handle ax
   d.cpu.threads = parse_workers(workers_h);
   d.backend = parse_backend_arg(backend_h, "dctx.Plan");
   d.coefficient_threshold = threshold;
+  if (planning != 0 && planning != 1) raise_value("dctx.Plan: invalid planning code");
+  d.cpu.planning = dctx::Planning(planning);
   new (self) PyPlan(std::move(shape), Elem(elem), d);
 }
 
@@ -162,7 +164,7 @@ void bind_plan(nb::module_& m) {
   nb::class_<PyPlan>(m, "_Plan")
       .def("__init__", &init_plan, "shape"_a, "elem"_a, "axes"_a.none(), "kind"_a, "type"_a.none(),
            "norm"_a.none(), "orthogonalize"_a.none(), "inverse"_a, "workers"_a.none(),
-           "backend"_a.none(), "threshold"_a = 0.0)
+           "backend"_a.none(), "threshold"_a = 0.0, "planning"_a = 0)
       .def("__call__", &PyPlan::call, "x"_a.none(), "out"_a.none() = nb::none())
       .def_prop_ro("shape", &PyPlan::shape)
       .def_prop_ro("dtype", &PyPlan::dtype)
@@ -173,6 +175,13 @@ void bind_plan(nb::module_& m) {
            "stream"_a)
 #endif
       .def("describe", &PyPlan::describe);
+  // The wisdom of measured plans (dctx.save_wisdom and friends in _plan.py).
+  m.def(
+      "_save_wisdom", [](const std::string& path) { dctx::save_wisdom(path); }, "path"_a);
+  m.def(
+      "_load_wisdom", [](const std::string& path) { dctx::load_wisdom(path); }, "path"_a);
+  m.def("_forget_wisdom", [] { dctx::forget_wisdom(); });
+  m.def("_wisdom_size", [] { return dctx::wisdom_size(); });
 }
 
 }  // namespace dctx_py

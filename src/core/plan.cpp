@@ -120,6 +120,8 @@ PlanDesc normalize(const PlanDesc& in) {
   if (d.cpu.algorithm != Algorithm2D::Auto && d.cpu.algorithm != Algorithm2D::RowColumn &&
       d.cpu.algorithm != Algorithm2D::Fused)
     throw Error("invalid 2D algorithm");
+  if (d.cpu.planning != Planning::Estimate && d.cpu.planning != Planning::Measure)
+    throw Error("invalid planning (expected estimate or measure)");
   d.backend = detail::resolve_backend(d.backend)->kind();
   return d;
 }

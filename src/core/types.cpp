@@ -36,6 +36,14 @@ std::string_view to_string(BackendKind b) {
   return "?";
 }
 
+std::string_view to_string(Planning p) {
+  switch (p) {
+    case Planning::Estimate: return "estimate";
+    case Planning::Measure: return "measure";
+  }
+  return "?";
+}
+
 Kind parse_kind(std::string_view s) {
   const std::string_view l = s;
   if (l == "dct") return Kind::DCT;
@@ -63,6 +71,12 @@ BackendKind parse_backend(std::string_view s) {
   if (l == "cuda") return BackendKind::CUDA;
   if (l == "opencl") return BackendKind::OpenCL;
   throw Error("unknown backend '" + std::string(s) + "' (expected auto, cpu, cuda or opencl)");
+}
+
+Planning parse_planning(std::string_view s) {
+  if (s == "estimate") return Planning::Estimate;
+  if (s == "measure") return Planning::Measure;
+  throw Error("unknown planning '" + std::string(s) + "' (expected estimate or measure)");
 }
 
 }  // namespace dctx

@@ -22,6 +22,7 @@
 #include "core/thread_pool.hpp"
 #include "cpu/block8/cpu_block8.hpp"
 #include "cpu/cpu_backend.hpp"
+#include "cpu/measured_plan.hpp"
 #include "dctx/types.hpp"
 
 #undef HWY_TARGET_INCLUDE
@@ -92,7 +93,12 @@ class CpuBackend final : public Backend {
   MemoryModel memory() const override { return MemoryModel::Host; }
   int auto_priority() const override { return 100; }
   std::unique_ptr<BackendPlan> make_plan(const PlanDesc& d) const override {
-    return std::unique_ptr<BackendPlan>(HWY_DYNAMIC_DISPATCH(cpu::MakePlan)(d));
+    const MakeCpuPlan make = [](const PlanDesc& x) {
+      return HWY_DYNAMIC_DISPATCH(cpu::MakePlan)(x);
+    };
+    if (d.cpu.planning == Planning::Measure)
+      return make_measured_cpu_plan(d, make, cpu_target_name());
+    return std::unique_ptr<BackendPlan>(make(d));
   }
   std::unique_ptr<BackendBlock8Plan> make_block8_plan(const Block8Spec& spec) const override {
     return make_cpu_block8_plan(spec);

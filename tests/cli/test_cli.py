@@ -119,6 +119,26 @@ with tempfile.TemporaryDirectory() as d:
     r = run("transform", src, out, "--threshold", -1)
     check(r.returncode != 0 and "--threshold" in r.stderr and not os.path.exists(out),
           f"--threshold -1: {r.stderr}")
+    # --planning measure with --wisdom: the same transform, the pick written to the file and
+    # taken from it the next time; bad values and bad files are refused by flag name.
+    x = rng.uniform(-1, 1, (40, 24)).astype(np.float32)
+    np.save(src, x)
+    wisdom = os.path.join(d, "wisdom.txt")
+    r = run("transform", src, out, "--norm", "ortho", "--planning", "measure", "--wisdom", wisdom, "-v")
+    check(r.returncode == 0 and rel(np.load(out), sf.dctn(x.astype(np.float64), norm="ortho")) < 1e-6
+          and "planning: measured" in r.stderr and open(wisdom).read().startswith("# dctx wisdom 1"),
+          f"--planning measure: {r.stderr}")
+    r = run("transform", src, out, "--norm", "ortho", "--planning", "measure", "--wisdom", wisdom, "-v")
+    check(r.returncode == 0 and "planning: from wisdom" in r.stderr, f"--wisdom reused: {r.stderr}")
+    os.remove(out)
+    r = run("transform", src, out, "--planning", "fastest")
+    check(r.returncode != 0 and "--planning" in r.stderr and not os.path.exists(out),
+          f"--planning fastest: {r.stderr}")
+    with open(wisdom, "w") as f:
+        f.write("# dctx wisdom 1\nAVX3\tbroken\n")
+    r = run("transform", src, out, "--planning", "measure", "--wisdom", wisdom)
+    check(r.returncode != 0 and "--wisdom" in r.stderr and "line 2" in r.stderr
+          and not os.path.exists(out), f"--wisdom malformed: {r.stderr}")
     # Round trip.
     x = rng.uniform(-1, 1, (16, 10)).astype(np.float32)
     np.save(src, x)
