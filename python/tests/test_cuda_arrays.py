@@ -93,3 +93,34 @@ def test_torch_matches_scipy():
     assert got.is_cuda
     np.testing.assert_allclose(got.cpu().numpy(), scipy_fft.dctn(x, axes=(1, 2), norm="ortho"),
                                rtol=1e-12, atol=1e-12)
+
+
+def test_scipy_backend_leaves_what_it_cannot_serve():
+    from dctx import scipy_backend
+    scipy_fft = pytest.importorskip("scipy.fft")
+
+    class Other(FakeCudaArray):
+        pass
+
+    Other.__module__ = "numba.cuda"
+    ua = scipy_backend.__ua_function__
+    assert ua(scipy_fft.dctn, (FakeCudaArray(typestr="<i2"),), {}) is NotImplemented
+    assert ua(scipy_fft.dctn, (FakeCudaArray(),), {"s": (4, 4)}) is NotImplemented
+    assert ua(scipy_fft.dct, (FakeCudaArray(), 2, 4), {}) is NotImplemented
+    assert ua(scipy_fft.dctn, (Other(),), {}) is NotImplemented
+    if not cuda_usable():  # a CuPy array, but no device to run it on
+        assert ua(scipy_fft.dctn, (FakeCudaArray(),), {}) is NotImplemented
+
+
+@pytest.mark.skipif(not cuda_usable(), reason="no CUDA device")
+@pytest.mark.parametrize("name", ["dct", "idct", "dstn", "idctn"])
+def test_scipy_backend_serves_cupy(name):
+    cp = pytest.importorskip("cupy")
+    scipy_fft = pytest.importorskip("scipy.fft")
+    from dctx import scipy_backend
+    x = np.random.default_rng(2).standard_normal((32, 24)).astype(np.float32)
+    with scipy_fft.set_backend(scipy_backend, only=True):
+        got = getattr(scipy_fft, name)(cp.asarray(x), norm="ortho")
+    assert isinstance(got, cp.ndarray)
+    want = getattr(scipy_fft, name)(x, norm="ortho")
+    np.testing.assert_allclose(cp.asnumpy(got), want, rtol=1e-5, atol=1e-5 * np.abs(want).max())
