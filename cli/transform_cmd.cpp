@@ -51,9 +51,11 @@ void run(const TransformArgs& a) {
     throw Error("--threshold must be finite and >= 0, got " + std::to_string(a.threshold));
   d.coefficient_threshold = a.threshold;
   d.cpu.threads = a.run.threads;
-  if (a.planning != "estimate" && a.planning != "measure")
-    throw Error("invalid --planning '" + a.planning + "' (expected estimate or measure)");
-  d.cpu.planning = parse_planning(a.planning);
+  try {
+    d.cpu.planning = parse_planning(a.planning);
+  } catch (const Error& e) {
+    throw Error(std::string("--planning: ") + e.what());
+  }
   if (!a.wisdom.empty() && std::filesystem::exists(a.wisdom)) {
     try {
       load_wisdom(a.wisdom);

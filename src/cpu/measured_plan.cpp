@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/dense_layout.hpp"
 #include "core/wisdom.hpp"
 
 namespace dctx::detail {
@@ -66,18 +67,12 @@ double best_time(const BackendPlan& plan, const std::vector<T>& in, std::vector<
 }
 
 template <class T>
-std::unique_ptr<BackendPlan> measure(const PlanDesc& d, MakeCpuPlan make, const std::string& target,
-                                     const std::string& key, Clock::time_point start) {
+std::unique_ptr<BackendPlan> measure(const PlanDesc& d, std::size_t n, MakeCpuPlan make,
+                                     const std::string& target, const std::string& key,
+                                     Clock::time_point start) {
   const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(kMeasureBudgetSeconds));
-  std::size_t n = 1;
-  for (std::size_t e : d.shape) n *= e;
-  std::vector<std::ptrdiff_t> strides(d.shape.size());
-  std::ptrdiff_t s = 1;
-  for (std::size_t a = d.shape.size(); a-- > 0;) {
-    strides[a] = s;
-    s *= static_cast<std::ptrdiff_t>(d.shape[a]);
-  }
+  const std::vector<std::ptrdiff_t> strides = dense_strides(d.shape);
   std::vector<T> in(n), out(n);
   std::mt19937 g(12345);
   std::uniform_real_distribution<double> u(-1, 1);
@@ -128,8 +123,8 @@ std::unique_ptr<BackendPlan> make_measured_cpu_plan(const PlanDesc& d, MakeCpuPl
     return std::make_unique<ChosenPlan>(
         build(d, Algorithm2D::Auto, make),
         "estimated (" + std::to_string(n) + " elements are too many to time within the budget)");
-  return d.precision == Precision::F32 ? measure<float>(d, make, target, key, start)
-                                       : measure<double>(d, make, target, key, start);
+  return d.precision == Precision::F32 ? measure<float>(d, n, make, target, key, start)
+                                       : measure<double>(d, n, make, target, key, start);
 }
 
 }  // namespace dctx::detail

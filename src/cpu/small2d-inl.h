@@ -19,6 +19,7 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -104,6 +105,8 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
         "; axis 1: " + names_[1] + ";";
     if (square8_) s.append(" ").append(square8_->describe()).append(";");
     if (square16_) s.append(" ").append(square16_->describe()).append(";");
+    if (codelet_declined_.load(std::memory_order_relaxed))
+      s.append(" the codelet has declined an input (inf, NaN or too large) at least once;");
     return s;
   }
 
@@ -112,6 +115,10 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
       if (square8_ && RunSquare(*square8_, in, is, out, os)) return;
       if constexpr (std::is_same_v<T0, float>)
         if (square16_ && RunSquare(*square16_, in, is, out, os)) return;
+      // (Written only when a codelet declines, so the common path pays nothing; describe()
+      // shows it, which is how the tests see that finite inputs stay on the codelet.)
+      if ((square8_ || square16_) && !codelet_declined_.load(std::memory_order_relaxed))
+        codelet_declined_.store(true, std::memory_order_relaxed);
     }
     alignas(64) double x[kSmall2DMax * kW];
     alignas(64) double z[kSmall2DMax * kW];
@@ -237,6 +244,7 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
   std::optional<SquareCodelet<T0, 8>> square8_;                   // both sides 8
   std::optional<SquareCodelet<T0, 16>> square16_;                 // both sides 16
   T0 zero_below_ = static_cast<T0>(desc_.coefficient_threshold);  // (0: off)
+  mutable std::atomic<bool> codelet_declined_{false};
   mutable std::once_flag rowcol_once_;
   mutable std::unique_ptr<CpuPlan<T0>> rowcol_;
 };

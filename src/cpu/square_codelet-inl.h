@@ -63,9 +63,8 @@ class SquareAxis {
     };
     for (std::size_t k = 0; k < N; ++k)
       for (std::size_t j = 0; j < N; ++j) big_ = std::fmax(big_, std::fabs(at(k, j)));
-    const double big = big_;
     // The matrices come from the double 1D plans: mirrored entries agree to a few roundings.
-    const double tol = 64 * 2.220446049250313e-16 * big;
+    const double tol = 64 * 2.220446049250313e-16 * big_;
     if (Folds(at, tol, true) || Folds(at, tol, false)) return;
     for (std::size_t k = 0; k < N; ++k)
       for (std::size_t j = 0; j < N; ++j) c_[k][j] = static_cast<T>(at(k, j));
@@ -195,12 +194,12 @@ class SquareCodelet {
   bool ExecuteFolds(const T* in, std::ptrdiff_t is0, std::ptrdiff_t is1, T* out, std::ptrdiff_t os0,
                     std::ptrdiff_t os1, T eps_in, T eps_out) const {
     V r[N], a[N];
-    if (is1 == 1) {  // (two loops: a row built lane by lane would keep the block in memory)
-      for (std::size_t i = 0; i < N; ++i)
-        __builtin_memcpy(&r[i], in + static_cast<std::ptrdiff_t>(i) * is0, sizeof r[i]);
-    } else {
-      for (std::size_t i = 0; i < N; ++i)
-        r[i] = Gather(in + static_cast<std::ptrdiff_t>(i) * is0, is1);
+    for (std::size_t i = 0; i < N; ++i) {
+      const T* row = in + static_cast<std::ptrdiff_t>(i) * is0;
+      if (is1 == 1)
+        __builtin_memcpy(&r[i], row, sizeof r[i]);
+      else
+        for (std::ptrdiff_t j = 0; j < static_cast<std::ptrdiff_t>(N); ++j) r[i][j] = row[j * is1];
     }
     // The range check of the inputs (NaN fails both comparisons) is a tree of independent
     // compares beside the first pass, not a chain after the last one: the branch resolves early
@@ -221,15 +220,6 @@ class SquareCodelet {
         for (std::ptrdiff_t c = 0; c < static_cast<std::ptrdiff_t>(N); ++c) row[c * os1] = r[k][c];
     }
     return true;
-  }
-
-  // N elements `stride` apart.
-  static V Gather(const T* p, std::ptrdiff_t stride) {
-    T lanes[N];
-    for (std::size_t j = 0; j < N; ++j) lanes[j] = p[static_cast<std::ptrdiff_t>(j) * stride];
-    V v;
-    __builtin_memcpy(&v, lanes, sizeof v);
-    return v;
   }
 
   // Whether every lane of r[0..N) lies in [-safe_in_, safe_in_].
