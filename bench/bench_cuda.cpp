@@ -149,21 +149,28 @@ void block8_rows() {
     const char* name;
     dctx::Block8Op op;
     dctx::Block8Kernel kernel;
+    int layout;
   };
-  const Row rows[] = {{"8x8_fwd", dctx::Block8Op::Forward, dctx::Block8Kernel::Fast},
-                      {"8x8_inv", dctx::Block8Op::Inverse, dctx::Block8Kernel::Fast},
-                      {"8x8_jpeg", dctx::Block8Op::Roundtrip, dctx::Block8Kernel::Fast},
-                      {"8x8_ref", dctx::Block8Op::Forward, dctx::Block8Kernel::Reference}};
+  // _tile: the whitepaper's shared-memory tiles (what plans run); _reg: one block per thread.
+  const Row rows[] = {
+      {"8x8_fwd_tile", dctx::Block8Op::Forward, dctx::Block8Kernel::Fast, b8::kTiles},
+      {"8x8_fwd_reg", dctx::Block8Op::Forward, dctx::Block8Kernel::Fast, b8::kRegisters},
+      {"8x8_inv_tile", dctx::Block8Op::Inverse, dctx::Block8Kernel::Fast, b8::kTiles},
+      {"8x8_inv_reg", dctx::Block8Op::Inverse, dctx::Block8Kernel::Fast, b8::kRegisters},
+      {"8x8_jpeg_tile", dctx::Block8Op::Roundtrip, dctx::Block8Kernel::Fast, b8::kTiles},
+      {"8x8_jpeg_reg", dctx::Block8Op::Roundtrip, dctx::Block8Kernel::Fast, b8::kRegisters},
+      {"8x8_ref_tile", dctx::Block8Op::Forward, dctx::Block8Kernel::Reference, b8::kTiles},
+      {"8x8_ref_reg", dctx::Block8Op::Forward, dctx::Block8Kernel::Reference, b8::kRegisters}};
   for (const Row& r : rows) {
     dctx::Block8PlanDesc d{.op = r.op, .kernel = r.kernel};
     if (r.op == dctx::Block8Op::Roundtrip) d.table = dctx::quant_table_nvidia();
     const b8::Tables t = b8::make_tables(d);
     const int kernel = r.kernel == dctx::Block8Kernel::Reference ? b8::kReference : b8::kFast;
     const double ms = median_ms([&](int i) {
-      dctx::cu::launch_block8(t, kernel, false, static_cast<int>(r.op), buf.at_in(i), false, g,
-                              buf.at_out(i), false, g, 1, n, n, counts, nullptr);
+      dctx::cu::launch_block8(t, kernel, r.layout, false, static_cast<int>(r.op), buf.at_in(i),
+                              false, g, buf.at_out(i), false, g, 1, n, n, counts, nullptr);
     });
-    std::printf("%-12s %5dx%-5d %-7s %-4s %10.1f %10s %7.2f %10.1f\n", r.name, n, n, "-", "f32",
+    std::printf("%-13s %4dx%-5d %-7s %-4s %10.1f %10s %7.2f %10.1f\n", r.name, n, n, "-", "f32",
                 ms * 1e3, "copy", copy / ms, copy * 1e3);
   }
   cudaFree(counts);

@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The CUDA 8x8 block kernels (Obukhov and Kharlamov, "Discrete Cosine Transform for 8x8 Blocks
 // with CUDA"): the kernel by definition, the separable AAN kernel and the fixed-point LL&M
-// kernel, each with the fused quantizing round trip, as grid-stride loops over the per-block
-// functions of block8_math.hpp (tested on the CPU against the CPU engine, bit for bit). Compiled
+// kernel, each with the fused quantizing round trip, in two layouts: the whitepaper's
+// shared-memory tiles (grid-stride loops over the tiles of block8_tile.hpp, its stages between
+// barriers) and one block per thread in registers (grid-stride loops over the per-block functions
+// of block8_math.hpp). Both are tested on the CPU against the CPU engine, bit for bit. Compiled
 // with --fmad=false: the only fused multiply-adds are those the flowgraphs ask for.
 #include "cuda/block8_kernels.hpp"
+
+#include <type_traits>
+
+#include "cuda/block8_tile.hpp"
 #include "cuda/runtime.hpp"
 
 namespace dctx::cu {
@@ -15,8 +21,9 @@ using I64 = long long;
 
 constexpr int kThreads = 128;  // 16 blocks of a row per warp pair
 
-// The zero levels and the NaN flag of a warp, added once per warp.
+// The zero levels and the NaN flag of a warp, added once per warp (counts null: not wanted).
 __device__ void add_counts(const b8::Counts& n, unsigned long long* counts) {
+  if (!counts) return;  // the same for every thread
   const unsigned zeros = __reduce_add_sync(0xffffffffu, n.zeros);
   const unsigned nan = __reduce_or_sync(0xffffffffu, n.nan ? 1u : 0u);
   if ((threadIdx.x & 31) == 0) {
@@ -67,6 +74,79 @@ __global__ void separable_kernel(b8::Tables t, int op, const void* in, bool in16
   add_counts(n, counts);
 }
 
+// A tile's first stage from int16 or float input.
+template <class Tile, class Shared>
+__device__ void load_tile(int tid, int op, const b8::Tables& t, const void* in, bool in16,
+                          const b8::PlaneGeometry& gi, const b8::TileAt& at, Shared* sh) {
+  if (in16)
+    Tile::load(tid, op, t, static_cast<const short*>(in), gi, at, sh);
+  else
+    Tile::load(tid, op, t, static_cast<const float*>(in), gi, at, sh);
+}
+
+// The whitepaper's fast kernel: a tile of 8 x kTileCols elements in shared memory, a thread per
+// column for the column passes and a thread per block row for the row passes.
+template <int kKernel, bool kData16>
+__global__ void __launch_bounds__(b8::kTileCols)
+    separable_tile_kernel(b8::Tables t, int op, const void* in, bool in16, b8::PlaneGeometry gi,
+                          void* out, bool out16, b8::PlaneGeometry go, I64 planes, int prow,
+                          int pcol, unsigned long long* counts) {
+  using Tile = b8::SeparableTile<kKernel, kData16>;
+  __shared__ typename Tile::W sh[Tile::kSharedWords];
+  b8::Counts n;
+  const int tid = threadIdx.x;
+  const I64 total = planes * b8::tiles_per_plane(prow, pcol);
+  for (I64 i = blockIdx.x; i < total; i += gridDim.x) {
+    const b8::TileAt at = b8::tile_at(i, prow, pcol);
+    load_tile<Tile>(tid, op, t, in, in16, gi, at, sh);
+    __syncthreads();
+    Tile::rows(tid, op, t, at, sh, n);
+    __syncthreads();
+    if (out16)
+      Tile::store(tid, op, t, static_cast<short*>(out), go, at, sh);
+    else
+      Tile::store(tid, op, t, static_cast<float*>(out), go, at, sh);
+    __syncthreads();  // before the next tile's loads
+  }
+  add_counts(n, counts);
+}
+
+// The whitepaper's kernel by definition: a tile in shared memory, a thread per coefficient.
+template <bool kData16>
+__global__ void __launch_bounds__(8 * b8::kTileCols)
+    reference_tile_kernel(b8::Tables t, int op, const void* in, bool in16, b8::PlaneGeometry gi,
+                          void* out, bool out16, b8::PlaneGeometry go, I64 planes, int prow,
+                          int pcol, unsigned long long* counts) {
+  using Tile = b8::ReferenceTile<kData16>;
+  __shared__ double x[Tile::kSharedWords], tmp[Tile::kSharedWords];
+  b8::Counts n;
+  const int tid = threadIdx.x;
+  const I64 total = planes * b8::tiles_per_plane(prow, pcol);
+  for (I64 i = blockIdx.x; i < total; i += gridDim.x) {
+    const b8::TileAt at = b8::tile_at(i, prow, pcol);
+    load_tile<Tile>(tid, op, t, in, in16, gi, at, x);
+    __syncthreads();
+    if (b8::has_forward(op)) {
+      Tile::template first<false>(tid, t, at, x, tmp);
+      __syncthreads();
+      Tile::template second<false>(tid, op, t, at, tmp, x, n);
+      __syncthreads();
+    }
+    if (b8::has_inverse(op)) {
+      Tile::template first<true>(tid, t, at, x, tmp);
+      __syncthreads();
+      Tile::template second<true>(tid, op, t, at, tmp, x, n);
+      __syncthreads();
+    }
+    if (out16)
+      Tile::store(tid, static_cast<short*>(out), go, at, x);
+    else
+      Tile::store(tid, static_cast<float*>(out), go, at, x);
+    __syncthreads();  // before the next tile's loads
+  }
+  add_counts(n, counts);
+}
+
 // Quantization alone: one thread per element.
 template <bool kData16>
 __global__ void element_kernel(b8::Tables t, int op, const void* in, b8::PlaneGeometry gi,
@@ -103,10 +183,10 @@ unsigned grid_for(I64 items) {
 
 }  // namespace
 
-void launch_block8(const b8::Tables& t, int kernel, bool d16, int op, const void* in, bool in16,
-                   const b8::PlaneGeometry& gi, void* out, bool out16, const b8::PlaneGeometry& go,
-                   long long planes, int prow, int pcol, unsigned long long* counts,
-                   cudaStream_t s) {
+void launch_block8(const b8::Tables& t, int kernel, int layout, bool d16, int op, const void* in,
+                   bool in16, const b8::PlaneGeometry& gi, void* out, bool out16,
+                   const b8::PlaneGeometry& go, long long planes, int prow, int pcol,
+                   unsigned long long* counts, cudaStream_t s) {
   if (op == b8::kQuantize || op == b8::kDequantize) {
     const unsigned g = grid_for(planes * prow * pcol);
     if (d16)
@@ -116,18 +196,39 @@ void launch_block8(const b8::Tables& t, int kernel, bool d16, int op, const void
       element_kernel<false>
           <<<g, kThreads, 0, s>>>(t, op, in, gi, out, go, planes, prow, pcol, counts);
   } else {
-    const unsigned g = grid_for(planes * (prow / 8) * (pcol / 8));
+    // The kernel's template arguments: Int16 runs on int16 data only.
+    const auto by_kernel = [&](auto&& launch) {
+      using Fast = std::integral_constant<int, b8::kFast>;
+      if (kernel == b8::kReference && d16)
+        launch(std::integral_constant<int, b8::kReference>(), std::true_type());
+      else if (kernel == b8::kReference)
+        launch(std::integral_constant<int, b8::kReference>(), std::false_type());
+      else if (kernel == b8::kInt16)
+        launch(std::integral_constant<int, b8::kInt16>(), std::true_type());
+      else if (d16)
+        launch(Fast(), std::true_type());
+      else
+        launch(Fast(), std::false_type());
+    };
 #define DCTX_ARGS t, op, in, in16, gi, out, out16, go, planes, prow, pcol, counts
-    if (kernel == b8::kReference && d16)
-      reference_kernel<true><<<g, kThreads, 0, s>>>(DCTX_ARGS);
-    else if (kernel == b8::kReference)
-      reference_kernel<false><<<g, kThreads, 0, s>>>(DCTX_ARGS);
-    else if (kernel == b8::kInt16)
-      separable_kernel<b8::kInt16, true><<<g, kThreads, 0, s>>>(DCTX_ARGS);
-    else if (d16)
-      separable_kernel<b8::kFast, true><<<g, kThreads, 0, s>>>(DCTX_ARGS);
-    else
-      separable_kernel<b8::kFast, false><<<g, kThreads, 0, s>>>(DCTX_ARGS);
+    if (layout == b8::kTiles) {
+      const I64 tiles = planes * b8::tiles_per_plane(prow, pcol);
+      const unsigned g = static_cast<unsigned>(tiles < (I64{1} << 30) ? tiles : I64{1} << 30);
+      by_kernel([&](auto k, auto d16c) {
+        if constexpr (k == b8::kReference)
+          reference_tile_kernel<d16c><<<g, 8 * b8::kTileCols, 0, s>>>(DCTX_ARGS);
+        else
+          separable_tile_kernel<k, d16c><<<g, b8::kTileCols, 0, s>>>(DCTX_ARGS);
+      });
+    } else {  // b8::kRegisters
+      const unsigned g = grid_for(planes * (prow / 8) * (pcol / 8));
+      by_kernel([&](auto k, auto d16c) {
+        if constexpr (k == b8::kReference)
+          reference_kernel<d16c><<<g, kThreads, 0, s>>>(DCTX_ARGS);
+        else
+          separable_kernel<k, d16c><<<g, kThreads, 0, s>>>(DCTX_ARGS);
+      });
+    }
 #undef DCTX_ARGS
   }
   check(cudaGetLastError(), "the 8x8 block kernel (launch)");

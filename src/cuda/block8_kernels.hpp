@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Launchers of the CUDA 8x8 block kernels (block8_kernels.cu), thin loops over block8_math.hpp:
-// one thread per 8x8 block from load to store, several blocks per thread block along a row so
-// that a warp's loads of one row are contiguous. Asynchronous on `stream`.
+// Launchers of the CUDA 8x8 block kernels (block8_kernels.cu), thin loops over block8_tile.hpp
+// (the whitepaper's shared-memory tiles) and block8_math.hpp (one thread per 8x8 block from load
+// to store, several blocks per thread block along a row so that a warp's loads of one row are
+// contiguous). Asynchronous on `stream`.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
-#include "cuda/block8_math.hpp"
+#include "cuda/block8_tile.hpp"
 
 namespace dctx::cu {
 
@@ -14,8 +15,9 @@ namespace dctx::cu {
 /// elements: `in` is read with replicated edges (gi), `out` written cropped (go). Input elements
 /// are int16 when in16, else float; output likewise. counts[0] += zero levels, counts[1] |= 1
 /// when a float coefficient to quantize was NaN (counts: two device words, zeroed by the caller).
-/// kernel: b8::kReference, kFast or kInt16 (ignored by Quantize and Dequantize).
-void launch_block8(const cuda_math::b8::Tables& tables, int kernel, bool data16, int op,
+/// kernel: b8::kReference, kFast or kInt16; layout: b8::kTiles or b8::kRegisters (both ignored by
+/// Quantize and Dequantize).
+void launch_block8(const cuda_math::b8::Tables& tables, int kernel, int layout, bool data16, int op,
                    const void* in, bool in16, const cuda_math::b8::PlaneGeometry& gi, void* out,
                    bool out16, const cuda_math::b8::PlaneGeometry& go, long long planes, int prow,
                    int pcol, unsigned long long* counts, cudaStream_t stream);

@@ -9,10 +9,11 @@
 //    the columns and then the rows of the block (the whitepaper's separable kernel);
 //  - Int16: the Loeffler-Ligtenberg-Moschytz flowgraph (ICASSP 1989) in 32-bit fixed point;
 // with JPEG-style quantization and the fused DCT -> quantize -> dequantize -> IDCT of one block.
-// Each block stays in one thread's registers from load to store (the whitepaper keeps it in
-// shared memory across 8 threads). Every floating-point operation is the CPU engine's
-// (src/cpu/block8), in its order: a*b+c is fused exactly where its flowgraphs fuse, nothing else
-// (the kernels are compiled with --fmad=false), so that levels equal the CPU's.
+// The functions work on one block (the kernels that keep a block in one thread's registers) and
+// on its rows, columns and coefficients (the whitepaper's shared-memory kernels, block8_tile.hpp).
+// Every floating-point operation is the CPU engine's (src/cpu/block8), in its order: a*b+c is fused
+// exactly where its flowgraphs fuse, nothing else (the kernels are compiled with --fmad=false), so
+// that levels equal the CPU's.
 #pragma once
 
 #include <cmath>
@@ -230,61 +231,83 @@ struct Counts {
 // float for Fast, int32 for Int16), loaded from the input's element type and stored to the
 // output's by the kernel (store: int16 outputs take the value as an integer).
 
+/// The Reference kernel's per-coefficient steps, shared by the whole-block function below and the
+/// whitepaper's one-thread-per-coefficient kernel (block8_tile.hpp). Matrix products in double,
+/// each sum in the same order: x points to the column's first element, rows `pitch` apart.
+template <bool kData16>
+struct Reference {
+  /// The sum of a[k as] b[k bs] over k = 0..7, in that order.
+  static DCTX_HD double dot8(const double* a, int as, const double* b, int bs) {
+    double s = 0;
+    for (int k = 0; k < 8; ++k) s += a[k * as] * b[k * bs];
+    return s;
+  }
+  /// (A X)[i][c]: sum over k of A[i][k] X[k][c].
+  static DCTX_HD double forward_first(const Tables& t, int i, const double* x, int pitch) {
+    return dot8(t.basis + 8 * i, 1, x, pitch);
+  }
+  /// (T A^T)[i][v]: sum over j of T[i][j] A[v][j], trow = T's row i.
+  static DCTX_HD double forward_second(const Tables& t, int v, const double* trow) {
+    return dot8(trow, 1, t.basis + 8 * v, 1);
+  }
+  /// The coefficient e as op stores it from its exact sum s: as the separate forward pass
+  /// stores it, then its level (ForwardQuantized) or its dequantized value (Roundtrip).
+  static DCTX_HD double coefficient(int op, const Tables& t, double s, int e, Counts& n) {
+    double x = kData16 ? static_cast<double>(round_d_sat(s, -32768, 32767))
+                       : static_cast<double>(static_cast<float>(s));
+    if (op == kForwardQuantized || op == kRoundtrip) {
+      std::int32_t level;
+      if (kData16) {
+        level = quantize_i(static_cast<std::int32_t>(x), t.itab[e]);
+        if (op == kRoundtrip) x = dequantize_sat(level, t.itab[e]);
+      } else {
+        const float c = static_cast<float>(x);
+        level = quantize_f(c, t.ftab[128 + e]);
+        if (op == kForwardQuantized && c != c) n.nan = true;
+        // A NaN coefficient stays NaN (the CPU's composed passes).
+        if (op == kRoundtrip && c == c) x = static_cast<float>(level) * t.ftab[192 + e];
+      }
+      n.zeros += level == 0;
+      if (op == kForwardQuantized) x = level;
+    }
+    return x;
+  }
+  /// A loaded element ready for the inverse products (InverseDequantized: its level times Q).
+  static DCTX_HD double inverse_input(int op, const Tables& t, double x, int e) {
+    if (op != kInverseDequantized) return x;
+    return kData16 ? dequantize_sat(static_cast<std::int32_t>(x), t.itab[e])
+                   : static_cast<double>(static_cast<float>(x) * t.ftab[192 + e]);
+  }
+  /// (A^T C)[i][c]: sum over u of A[u][i] C[u][c].
+  static DCTX_HD double inverse_first(const Tables& t, int i, const double* c, int pitch) {
+    return dot8(t.basis + i, 8, c, pitch);
+  }
+  /// (T A)[i][v] as the output stores it: sum over w of T[i][w] A[w][v].
+  static DCTX_HD double inverse_second(const Tables& t, int v, const double* trow) {
+    const double s = dot8(trow, 1, t.basis + v, 8);
+    return kData16 ? round_d_sat(s, block8::kInvOutMin, block8::kInvOutMax) : s;
+  }
+};
+
 /// The Reference kernel on one block: op's passes, its quantizing step, its rounding.
 template <bool kData16>
 DCTX_HD void reference_block(int op, const Tables& t, double* blk, Counts& n) {
+  using R = Reference<kData16>;
+  double tmp[64];
   if (has_forward(op)) {
-    double tmp[64];
     for (int i = 0; i < 8; ++i)  // T = A X
-      for (int c = 0; c < 8; ++c) {
-        double s = 0;
-        for (int k = 0; k < 8; ++k) s += t.basis[8 * i + k] * blk[8 * k + c];
-        tmp[8 * i + c] = s;
-      }
+      for (int c = 0; c < 8; ++c) tmp[8 * i + c] = R::forward_first(t, i, blk + c, 8);
     for (int i = 0; i < 8; ++i)  // C = T A^T
-      for (int v = 0; v < 8; ++v) {
-        double s = 0;
-        for (int j = 0; j < 8; ++j) s += tmp[8 * i + j] * t.basis[8 * v + j];
-        const int e = 8 * i + v;
-        // The coefficient as the separate forward pass stores it.
-        double x = kData16 ? static_cast<double>(round_d_sat(s, -32768, 32767))
-                           : static_cast<double>(static_cast<float>(s));
-        if (op == kForwardQuantized || op == kRoundtrip) {
-          std::int32_t level;
-          if (kData16) {
-            level = quantize_i(static_cast<std::int32_t>(x), t.itab[e]);
-            if (op == kRoundtrip) x = dequantize_sat(level, t.itab[e]);
-          } else {
-            const float c = static_cast<float>(x);
-            level = quantize_f(c, t.ftab[128 + e]);
-            if (op == kForwardQuantized && c != c) n.nan = true;
-            // A NaN coefficient stays NaN (the CPU's composed passes).
-            if (op == kRoundtrip && c == c) x = static_cast<float>(level) * t.ftab[192 + e];
-          }
-          n.zeros += level == 0;
-          if (op == kForwardQuantized) x = level;
-        }
-        blk[e] = x;
-      }
-  } else if (op == kInverseDequantized) {
-    for (int e = 0; e < 64; ++e)
-      blk[e] = kData16 ? dequantize_sat(static_cast<std::int32_t>(blk[e]), t.itab[e])
-                       : static_cast<double>(static_cast<float>(blk[e]) * t.ftab[192 + e]);
+      for (int v = 0; v < 8; ++v)
+        blk[8 * i + v] = R::coefficient(op, t, R::forward_second(t, v, tmp + 8 * i), 8 * i + v, n);
+  } else {
+    for (int e = 0; e < 64; ++e) blk[e] = R::inverse_input(op, t, blk[e], e);
   }
   if (has_inverse(op)) {
-    double tmp[64];
     for (int i = 0; i < 8; ++i)  // T = A^T C
-      for (int c = 0; c < 8; ++c) {
-        double s = 0;
-        for (int u = 0; u < 8; ++u) s += t.basis[8 * u + i] * blk[8 * u + c];
-        tmp[8 * i + c] = s;
-      }
+      for (int c = 0; c < 8; ++c) tmp[8 * i + c] = R::inverse_first(t, i, blk + c, 8);
     for (int i = 0; i < 8; ++i)  // X = T A
-      for (int v = 0; v < 8; ++v) {
-        double s = 0;
-        for (int w = 0; w < 8; ++w) s += tmp[8 * i + w] * t.basis[8 * w + v];
-        blk[8 * i + v] = kData16 ? round_d_sat(s, block8::kInvOutMin, block8::kInvOutMax) : s;
-      }
+      for (int v = 0; v < 8; ++v) blk[8 * i + v] = R::inverse_second(t, v, tmp + 8 * i);
   }
 }
 
@@ -373,39 +396,52 @@ struct Separable {
       return x;
   }
 
-  /// op's passes on one block.
+  /// Stage 1 on one column of a block (x[i]: row i): the forward column pass, its inputs
+  /// clamped for Int16; nothing for the inverse-only operations.
+  static DCTX_HD void column_in(int op, const Tables& t, W* x) {
+    if (!has_forward(op)) return;
+    if constexpr (kKernel == kInt16)
+      for (int i = 0; i < 8; ++i) x[i] = clampi(x[i], block8::kFwdInMin, block8::kFwdInMax);
+    forward(x, false, t);
+  }
+  /// Stage 2 on row r of a block: the forward row pass and the quantizing step (then, for
+  /// Roundtrip, the inverse row pass straight from the registers); for the inverse-only
+  /// operations the loaded coefficients or levels and the inverse row pass.
+  static DCTX_HD void row(int op, const Tables& t, W* x, int r, Counts& n) {
+    if (has_forward(op)) {
+      forward(x, true, t);
+      for (int k = 0; k < 8; ++k) {
+        x[k] = coefficient(x[k], 8 * r + k, t);
+        if (op != kForward) x[k] = requantize(op, x[k], 8 * r + k, t, n);
+      }
+      if (op == kRoundtrip) inverse(x, false, t);
+    } else {
+      for (int k = 0; k < 8; ++k) x[k] = inverse_input(op, x[k], 8 * r + k, t);
+      inverse(x, false, t);
+    }
+  }
+  /// Stage 3 on one column: the inverse column pass and the samples as the output stores them;
+  /// nothing for the forward-only operations.
+  static DCTX_HD void column_out(int op, const Tables& t, W* x) {
+    if (!has_inverse(op)) return;
+    inverse(x, true, t);
+    for (int i = 0; i < 8; ++i) x[i] = sample(x[i]);
+  }
+
+  /// op's passes on one block: the three stages over its columns, rows and columns.
   static DCTX_HD void block(int op, const Tables& t, W* blk, Counts& n) {
     W x[8];
-    if (has_forward(op)) {
-      if constexpr (kKernel == kInt16)
-        for (int e = 0; e < 64; ++e) blk[e] = clampi(blk[e], block8::kFwdInMin, block8::kFwdInMax);
-      for (int c = 0; c < 8; ++c) {  // columns
-        for (int i = 0; i < 8; ++i) x[i] = blk[8 * i + c];
-        forward(x, false, t);
-        for (int i = 0; i < 8; ++i) blk[8 * i + c] = x[i];
-      }
-      for (int r = 0; r < 8; ++r) {  // rows, then the quantizing step on them
-        W* row = blk + 8 * r;
-        forward(row, true, t);
-        for (int k = 0; k < 8; ++k) {
-          row[k] = coefficient(row[k], 8 * r + k, t);
-          if (op != kForward) row[k] = requantize(op, row[k], 8 * r + k, t, n);
-        }
-        if (op == kRoundtrip) inverse(row, false, t);  // straight from the registers
-      }
-    } else {
-      for (int r = 0; r < 8; ++r) {  // rows
-        W* row = blk + 8 * r;
-        for (int k = 0; k < 8; ++k) row[k] = inverse_input(op, row[k], 8 * r + k, t);
-        inverse(row, false, t);
-      }
+    for (int c = 0; c < 8 && has_forward(op); ++c) {
+      for (int i = 0; i < 8; ++i) x[i] = blk[8 * i + c];
+      column_in(op, t, x);
+      for (int i = 0; i < 8; ++i) blk[8 * i + c] = x[i];
     }
-    if (has_inverse(op))
-      for (int c = 0; c < 8; ++c) {  // columns
-        for (int i = 0; i < 8; ++i) x[i] = blk[8 * i + c];
-        inverse(x, true, t);
-        for (int i = 0; i < 8; ++i) blk[8 * i + c] = sample(x[i]);
-      }
+    for (int r = 0; r < 8; ++r) row(op, t, blk + 8 * r, r, n);
+    for (int c = 0; c < 8 && has_inverse(op); ++c) {
+      for (int i = 0; i < 8; ++i) x[i] = blk[8 * i + c];
+      column_out(op, t, x);
+      for (int i = 0; i < 8; ++i) blk[8 * i + c] = x[i];
+    }
   }
 };
 

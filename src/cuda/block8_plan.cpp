@@ -60,7 +60,7 @@ class CudaBlock8Plan final : public detail::BackendBlock8Plan {
                                static_cast<int>(p.rows),
                                static_cast<int>(p.cols)};
     };
-    launch_block8(tables_, kernel_, data16, static_cast<int>(d_.op), din.get(), in16,
+    launch_block8(tables_, kernel_, b8::kTiles, data16, static_cast<int>(d_.op), din.get(), in16,
                   dense(call.in), dout.get(), out16, dense(call.out),
                   static_cast<long long>(call.in.count), static_cast<int>(call.padded_rows),
                   static_cast<int>(call.padded_cols),
@@ -76,7 +76,9 @@ class CudaBlock8Plan final : public detail::BackendBlock8Plan {
   }
 
   std::string describe() const override {
-    return "cuda[" + dev_.name + "] " + std::string(to_string(d_.kernel));
+    return "cuda[" + dev_.name + "] " + std::string(to_string(d_.kernel)) +
+           (d_.op == Block8Op::Quantize || d_.op == Block8Op::Dequantize ? ""
+                                                                         : ", shared-memory tiles");
   }
 
  private:

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The arithmetic of the CUDA 8x8 block engine (src/cuda/block8_math.hpp, block8_tables.hpp) on the
-// CPU, no GPU needed: the kernels' per-block load, passes and store looped over every block of a
-// batch of planes, as the kernels' threads run them, must equal the CPU engine bit for bit (and
-// count the same zero levels) for every operation, kernel and data type, with replicated edges
-// and cropped outputs. Outputs are poisoned first.
+// The arithmetic of the CUDA 8x8 block engine (src/cuda/block8_math.hpp, block8_tile.hpp,
+// block8_tables.hpp) on the CPU, no GPU needed, in both layouts: the per-block load, passes and
+// store looped over every block of a batch of planes, and the shared-memory tiles' stages run for
+// every thread of a tile before the next stage (what the kernels' barriers guarantee), with the
+// shared memory poisoned before each tile. Both must equal the CPU engine bit for bit (and count
+// the same zero levels) for every operation, kernel and data type, with replicated edges and
+// cropped outputs, on planes of one partial tile and of several. Outputs are poisoned first.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -14,6 +17,7 @@
 #include <vector>
 
 #include "cuda/block8_tables.hpp"
+#include "cuda/block8_tile.hpp"
 #include "dctx/block8.hpp"
 
 namespace dctx {
@@ -21,10 +25,11 @@ namespace {
 
 namespace b8 = cuda_math::b8;
 
-// The kernels' loop over blocks, on the CPU.
+// The register kernels' loop over blocks, on the CPU.
 template <class TIn, class TOut>
-std::uint64_t emulate(const Block8PlanDesc& d, const TIn* in, const b8::PlaneGeometry& gi,
-                      TOut* out, const b8::PlaneGeometry& go, int planes, int prow, int pcol) {
+std::uint64_t emulate_blocks(const Block8PlanDesc& d, const TIn* in, const b8::PlaneGeometry& gi,
+                             TOut* out, const b8::PlaneGeometry& go, int planes, int prow,
+                             int pcol) {
   const b8::Tables t = b8::make_tables(d);
   const int op = static_cast<int>(d.op);
   const bool d16 = d.data == Block8Data::Int16;
@@ -56,6 +61,82 @@ std::uint64_t emulate(const Block8PlanDesc& d, const TIn* in, const b8::PlaneGeo
   return n.zeros;
 }
 
+// Runs stage(tid) for every thread of a tile: one barrier-to-barrier step of a kernel.
+template <class Stage>
+void each_thread(int threads, Stage&& stage) {
+  for (int tid = 0; tid < threads; ++tid) stage(tid);
+}
+
+template <class Tile, class TIn, class TOut>
+void separable_tiles(int op, const b8::Tables& t, const TIn* in, const b8::PlaneGeometry& gi,
+                     TOut* out, const b8::PlaneGeometry& go, std::int64_t tiles, int prow, int pcol,
+                     b8::Counts& n) {
+  using W = typename Tile::W;
+  std::vector<W> sh(Tile::kSharedWords);
+  for (std::int64_t i = 0; i < tiles; ++i) {
+    const b8::TileAt at = b8::tile_at(i, prow, pcol);
+    std::fill(sh.begin(), sh.end(), std::is_integral_v<W> ? W(1 << 30) : W(NAN));
+    each_thread(Tile::kThreads, [&](int tid) { Tile::load(tid, op, t, in, gi, at, sh.data()); });
+    each_thread(Tile::kThreads, [&](int tid) { Tile::rows(tid, op, t, at, sh.data(), n); });
+    each_thread(Tile::kThreads, [&](int tid) { Tile::store(tid, op, t, out, go, at, sh.data()); });
+  }
+}
+
+template <bool kData16, class TIn, class TOut>
+void reference_tiles(int op, const b8::Tables& t, const TIn* in, const b8::PlaneGeometry& gi,
+                     TOut* out, const b8::PlaneGeometry& go, std::int64_t tiles, int prow, int pcol,
+                     b8::Counts& n) {
+  using Tile = b8::ReferenceTile<kData16>;
+  std::vector<double> x(Tile::kSharedWords), tmp(Tile::kSharedWords);
+  for (std::int64_t i = 0; i < tiles; ++i) {
+    const b8::TileAt at = b8::tile_at(i, prow, pcol);
+    std::fill(x.begin(), x.end(), NAN);
+    std::fill(tmp.begin(), tmp.end(), NAN);
+    each_thread(Tile::kThreads, [&](int tid) { Tile::load(tid, op, t, in, gi, at, x.data()); });
+    if (b8::has_forward(op)) {
+      each_thread(Tile::kThreads,
+                  [&](int tid) { Tile::template first<false>(tid, t, at, x.data(), tmp.data()); });
+      each_thread(Tile::kThreads, [&](int tid) {
+        Tile::template second<false>(tid, op, t, at, tmp.data(), x.data(), n);
+      });
+    }
+    if (b8::has_inverse(op)) {
+      each_thread(Tile::kThreads,
+                  [&](int tid) { Tile::template first<true>(tid, t, at, x.data(), tmp.data()); });
+      each_thread(Tile::kThreads, [&](int tid) {
+        Tile::template second<true>(tid, op, t, at, tmp.data(), x.data(), n);
+      });
+    }
+    each_thread(Tile::kThreads, [&](int tid) { Tile::store(tid, out, go, at, x.data()); });
+  }
+}
+
+// The shared-memory tile kernels, on the CPU.
+template <class TIn, class TOut>
+std::uint64_t emulate_tiles(const Block8PlanDesc& d, const TIn* in, const b8::PlaneGeometry& gi,
+                            TOut* out, const b8::PlaneGeometry& go, int planes, int prow,
+                            int pcol) {
+  const b8::Tables t = b8::make_tables(d);
+  const int op = static_cast<int>(d.op);
+  const bool d16 = d.data == Block8Data::Int16;
+  const std::int64_t tiles = planes * b8::tiles_per_plane(prow, pcol);
+  b8::Counts n;
+  if (d.kernel == Block8Kernel::Reference && d16)
+    reference_tiles<true>(op, t, in, gi, out, go, tiles, prow, pcol, n);
+  else if (d.kernel == Block8Kernel::Reference)
+    reference_tiles<false>(op, t, in, gi, out, go, tiles, prow, pcol, n);
+  else if (d.kernel == Block8Kernel::Int16)
+    separable_tiles<b8::SeparableTile<b8::kInt16, true>>(op, t, in, gi, out, go, tiles, prow, pcol,
+                                                         n);
+  else if (d16)
+    separable_tiles<b8::SeparableTile<b8::kFast, true>>(op, t, in, gi, out, go, tiles, prow, pcol,
+                                                        n);
+  else
+    separable_tiles<b8::SeparableTile<b8::kFast, false>>(op, t, in, gi, out, go, tiles, prow, pcol,
+                                                         n);
+  return n.zeros;
+}
+
 template <class T>
 std::vector<T> random_plane(std::size_t n, unsigned seed, double lo, double hi) {
   std::mt19937 g(seed);
@@ -65,16 +146,17 @@ std::vector<T> random_plane(std::size_t n, unsigned seed, double lo, double hi) 
   return v;
 }
 
-// One description: 2 planes of 21 x 27 samples (forward; padded to 24 x 32, edges replicated) or
-// 24 x 32 coefficients (inverse; output cropped to 21 x 27).
+// One description in both layouts: 2 planes of sr x sc samples (forward; padded to pr x pc, edges
+// replicated) or pr x pc coefficients (inverse; output cropped to sr x sc). 24 x 32 is one
+// partial tile per row of blocks, 16 x 264 two whole tiles and a partial one.
 template <class TIn, class TOut>
-void check(Block8PlanDesc d, unsigned seed) {
+void check_shape(Block8PlanDesc d, unsigned seed, int pr, int pc, int sr, int sc) {
   d.backend = BackendKind::CPU;
   d.edge = Block8Edge::Replicate;
   const Block8Plan cpu(d);
   d = cpu.desc();
   const bool forward = b8::has_forward(static_cast<int>(d.op));
-  const int planes = 2, pr = 24, pc = 32, sr = 21, sc = 27;
+  const int planes = 2;
   const int ir = forward ? sr : pr, ic = forward ? sc : pc;
   const int orr = forward && d.op != Block8Op::Roundtrip ? pr : sr;
   const int oc = forward && d.op != Block8Op::Roundtrip ? pc : sc;
@@ -87,18 +169,30 @@ void check(Block8PlanDesc d, unsigned seed) {
       ConstView<TIn>(in.data(), {std::size_t(planes), std::size_t(ir), std::size_t(ic)}),
       View<TOut>(want.data(), {std::size_t(planes), std::size_t(orr), std::size_t(oc)}));
   const b8::PlaneGeometry gi{0, ir * ic, ic, 1, ir, ic}, go{0, orr * oc, oc, 1, orr, oc};
-  const std::uint64_t zeros = emulate(d, in.data(), gi, got.data(), go, planes, pr, pc);
-  const std::string what = cpu.describe();
-  EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(TOut)), 0) << what;
-  for (std::size_t i = 0; i < got.size(); ++i)
-    if (std::memcmp(&got[i], &want[i], sizeof(TOut)) != 0) {
-      ADD_FAILURE() << what << ": element " << i << " is " << double(got[i]) << ", the CPU's "
-                    << double(want[i]);
-      break;
+  for (const char* layout : {"registers", "tiles"}) {
+    std::fill(got.begin(), got.end(), poison);
+    const std::uint64_t zeros =
+        layout[0] == 'r' ? emulate_blocks(d, in.data(), gi, got.data(), go, planes, pr, pc)
+                         : emulate_tiles(d, in.data(), gi, got.data(), go, planes, pr, pc);
+    const std::string what =
+        cpu.describe() + ", " + layout + ", " + std::to_string(pr) + " x " + std::to_string(pc);
+    EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(TOut)), 0) << what;
+    for (std::size_t i = 0; i < got.size(); ++i)
+      if (std::memcmp(&got[i], &want[i], sizeof(TOut)) != 0) {
+        ADD_FAILURE() << what << ": element " << i << " is " << double(got[i]) << ", the CPU's "
+                      << double(want[i]);
+        break;
+      }
+    if (d.op == Block8Op::Roundtrip || d.op == Block8Op::ForwardQuantized) {
+      EXPECT_EQ(zeros, st.zeros) << what;
     }
-  if (d.op == Block8Op::Roundtrip || d.op == Block8Op::ForwardQuantized) {
-    EXPECT_EQ(zeros, st.zeros) << what;
   }
+}
+
+template <class TIn, class TOut>
+void check(const Block8PlanDesc& d, unsigned seed) {
+  check_shape<TIn, TOut>(d, seed, 24, 32, 21, 27);
+  check_shape<TIn, TOut>(d, seed + 1000, 16, 264, 13, 259);
 }
 
 TEST(CudaBlock8Math, EqualsTheCpuEngineBitForBit) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The CUDA 8x8 block engine on a GPU (label cuda): every operation, kernel and data type equal to
-// the CPU engine bit for bit on a batch of planes with replicated edges and cropped outputs, the
+// the CPU engine bit for bit on a batch of planes with replicated edges and cropped outputs (plans
+// run the shared-memory tiles; the one-block-per-thread layout equals them on device buffers), the
 // zero-level counts equal, and the whitepaper's JPEG-style pipeline on Barbara (within 50 dB of
 // the CPU's image, 32.777 dB against the original). Skips without a CUDA device.
 #include <gtest/gtest.h>
@@ -14,6 +15,10 @@
 #include <string>
 #include <vector>
 
+#include <cuda_runtime_api.h>
+
+#include "cuda/block8_kernels.hpp"
+#include "cuda/block8_tables.hpp"
 #include "dctx/backend.hpp"
 #include "dctx/block8.hpp"
 #ifdef DCTX_DATA_DIR
@@ -87,6 +92,51 @@ TEST_F(CudaBlock8, EveryOperationEqualsTheCpuBitForBit) {
   }
   same_as_cpu<float, std::int16_t>({.op = Block8Op::Quantize, .table = q}, seed++);
   same_as_cpu<std::int16_t, float>({.op = Block8Op::Dequantize, .table = q}, seed++);
+}
+
+// The two layouts of the transforms on device buffers, launched directly: the same bits and the
+// same zero-level counts, on planes of whole and partial tiles with replicated edges.
+TEST_F(CudaBlock8, RegisterLayoutEqualsTheTiles) {
+  namespace b8 = cuda_math::b8;
+  const int planes = 2, rows = 45, cols = 300, prow = 48, pcol = 304;
+  const std::vector<float> in = random_plane<float>(std::size_t(planes) * rows * cols, 5, 128);
+  const std::size_t in_bytes = in.size() * sizeof(float);
+  const std::size_t out_bytes = std::size_t(planes) * prow * pcol * sizeof(float);
+  void *din = nullptr, *dout = nullptr, *dcounts = nullptr;
+  ASSERT_EQ(cudaMalloc(&din, in_bytes), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&dout, out_bytes), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&dcounts, 16), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(din, in.data(), in_bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  const b8::PlaneGeometry gi{0, rows * cols, cols, 1, rows, cols};
+  const b8::PlaneGeometry go{0, prow * pcol, pcol, 1, prow, pcol};
+  const QuantTable q = quant_table_nvidia();
+  for (const Block8PlanDesc& d :
+       {Block8PlanDesc{.op = Block8Op::Forward, .kernel = Block8Kernel::Fast},
+        Block8PlanDesc{.op = Block8Op::Roundtrip, .table = q, .kernel = Block8Kernel::Fast},
+        Block8PlanDesc{.op = Block8Op::Forward, .kernel = Block8Kernel::Reference},
+        Block8PlanDesc{.op = Block8Op::Roundtrip, .table = q, .kernel = Block8Kernel::Reference}}) {
+    const b8::Tables t = b8::make_tables(d);
+    const int kernel = d.kernel == Block8Kernel::Reference ? b8::kReference : b8::kFast;
+    std::vector<float> got[2];
+    unsigned long long counts[2][2] = {};
+    for (int layout : {b8::kTiles, b8::kRegisters}) {
+      ASSERT_EQ(cudaMemset(dout, 0xff, out_bytes), cudaSuccess);  // NaN everywhere
+      ASSERT_EQ(cudaMemset(dcounts, 0, 16), cudaSuccess);
+      cu::launch_block8(t, kernel, layout, false, static_cast<int>(d.op), din, false, gi, dout,
+                        false, go, planes, prow, pcol, static_cast<unsigned long long*>(dcounts),
+                        nullptr);
+      got[layout].resize(out_bytes / sizeof(float));
+      ASSERT_EQ(cudaMemcpy(got[layout].data(), dout, out_bytes, cudaMemcpyDeviceToHost),
+                cudaSuccess);
+      ASSERT_EQ(cudaMemcpy(counts[layout], dcounts, 16, cudaMemcpyDeviceToHost), cudaSuccess);
+    }
+    EXPECT_EQ(std::memcmp(got[0].data(), got[1].data(), out_bytes), 0) << to_string(d.kernel);
+    EXPECT_EQ(counts[0][0], counts[1][0]) << to_string(d.kernel);
+    EXPECT_FALSE(std::isnan(got[0][0]) || std::isnan(got[0].back())) << to_string(d.kernel);
+  }
+  cudaFree(din);
+  cudaFree(dout);
+  cudaFree(dcounts);
 }
 
 #ifdef DCTX_DATA_DIR
