@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // dctx — the 8x8 block engine: blockwise orthonormal DCT-II / DCT-III of image planes, JPEG-style
 // quantization, and the forward DCT -> quantize -> inverse DCT pipeline of NVIDIA's DCT8x8
-// whitepaper (Obukhov & Kharlamov 2008), on the CPU back end (Highway SIMD) or the OpenCL one.
+// whitepaper (Obukhov & Kharlamov 2008), on the CPU back end (Highway SIMD), the OpenCL one or the
+// CUDA one.
 //
 // A plane is a 2D view (rows, cols) whose row stride is strides()[0] and column stride
 // strides()[1] (elements, any sign); a batch of planes is a 3D view (planes, rows, cols).
@@ -32,7 +33,8 @@ namespace dctx {
 
 namespace detail {
 class BackendBlock8Plan;
-}
+struct Block8HostCall;
+}  // namespace detail
 
 /// Which 8x8 kernel runs: the three kernels of the NVIDIA whitepaper.
 enum class Block8Kernel : std::uint8_t {
@@ -146,6 +148,17 @@ struct Block8PlanDesc {
   friend bool operator==(const Block8PlanDesc&, const Block8PlanDesc&) = default;
 };
 
+/// A batch of planes in a device back end's memory: plane b, row r, column c is element
+/// b*plane_stride + r*row_stride + c*col_stride from `data` (element strides, any sign), int16
+/// elements when `int16`, else float.
+struct Block8DevicePlanes {
+  BackendKind backend = BackendKind::Auto;  ///< whose memory this is
+  void* data = nullptr;                     ///< CUDA: a device pointer to element (0, 0, 0)
+  std::size_t count = 1, rows = 0, cols = 0;
+  std::ptrdiff_t plane_stride = 0, row_stride = 0, col_stride = 0;
+  bool int16 = false;
+};
+
 /// A block operation planned once on one back end; execute() is const and thread-safe. The
 /// execute overload must match the operation and data type: float samples and coefficients with
 /// Block8Data::Float32, int16 with Block8Data::Int16, int16 levels where the operation makes or
@@ -162,6 +175,15 @@ class Block8Plan {
   Block8Stats execute(const ConstView<std::int16_t>& in, const View<float>& out) const;
   Block8Stats execute(const ConstView<std::int16_t>& in, const View<std::int16_t>& out) const;
 
+  /// Device memory: enqueues the operation on a device back end's queue and returns without
+  /// waiting. Users call the typed entry of the back end instead (dctx::cuda::execute in
+  /// dctx/cuda.hpp), which fills these. `counts`: null, or two words of the back end's memory to
+  /// which the kernels add the zero levels ([0]) and OR 1 when a float coefficient to quantize
+  /// was NaN ([1]; its level is written as 0). Shapes are checked as execute() checks them; `in`
+  /// may be `out` (in place) but must not overlap it otherwise.
+  void execute_device(const Block8DevicePlanes& in, const Block8DevicePlanes& out, void* queue,
+                      void* counts) const;
+
   /// The normalised description: kernel and back end resolved, threads resolved.
   const Block8PlanDesc& desc() const { return desc_; }
   /// The back end, the kernel and the SIMD target, e.g. "cpu[AVX3] fast float32 forward".
@@ -170,6 +192,9 @@ class Block8Plan {
  private:
   template <class TI, class TO>
   Block8Stats run(const ConstView<TI>& in, const View<TO>& out) const;
+  /// The checks shared by both entries: the element types, then the geometry of the call.
+  void check_types(bool in16, bool out16) const;
+  void resolve(detail::Block8HostCall& call) const;
   Block8PlanDesc desc_;
   std::unique_ptr<detail::BackendBlock8Plan> impl_;
 };

@@ -174,27 +174,20 @@ std::string Block8Plan::describe() const {
          std::string(to_string(desc_.op));
 }
 
-template <class TI, class TO>
-Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) const {
-  if (!impl_) throw Error("block plan is empty (moved from)");
-  const char* fn = function_name(desc_.op);  // no string built unless an error is thrown
-  // The element types this operation takes.
+void Block8Plan::check_types(bool in16, bool out16) const {
   const Io io = io_of(desc_.op);
   const bool data16 = desc_.data == Block8Data::Int16;
-  constexpr bool kIn16 = std::is_same_v<TI, std::int16_t>,
-                 kOut16 = std::is_same_v<TO, std::int16_t>;
-  if (kIn16 != (io.in_levels || data16) || kOut16 != (io.out_levels || data16))
-    throw Error(std::string(fn) + ": this plan takes " +
+  if (in16 != (io.in_levels || data16) || out16 != (io.out_levels || data16))
+    throw Error(std::string(function_name(desc_.op)) + ": this plan takes " +
                 (io.in_levels || data16 ? "int16" : "float32") + " " + io.in_name + " and " +
                 (io.out_levels || data16 ? "int16" : "float32") + " " + io.out_name);
-  detail::Block8HostCall call;
-  call.in = to_planes(inv, fn, io.in_name, false);
-  call.out = to_planes(outv, fn, io.out_name, true);
+}
+
+void Block8Plan::resolve(detail::Block8HostCall& call) const {
+  const char* fn = function_name(desc_.op);
+  const Io io = io_of(desc_.op);
   auto& in = call.in;
   auto& out = call.out;
-  if (inv.rank() != outv.rank())
-    throw Error(std::string(fn) + ": " + io.in_name + " has rank " + std::to_string(inv.rank()) +
-                " but " + io.out_name + " has rank " + std::to_string(outv.rank()));
   if (in.count != out.count)
     throw Error(std::string(fn) + ": " + io.in_name + " holds " + std::to_string(in.count) +
                 " planes but " + io.out_name + " holds " + std::to_string(out.count));
@@ -248,6 +241,23 @@ Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) cons
       call.padded_cols = in.cols;
       break;
   }
+}
+
+template <class TI, class TO>
+Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) const {
+  if (!impl_) throw Error("block plan is empty (moved from)");
+  const char* fn = function_name(desc_.op);  // no string built unless an error is thrown
+  const Io io = io_of(desc_.op);
+  check_types(std::is_same_v<TI, std::int16_t>, std::is_same_v<TO, std::int16_t>);
+  detail::Block8HostCall call;
+  call.in = to_planes(inv, fn, io.in_name, false);
+  call.out = to_planes(outv, fn, io.out_name, true);
+  if (inv.rank() != outv.rank())
+    throw Error(std::string(fn) + ": " + io.in_name + " has rank " + std::to_string(inv.rank()) +
+                " but " + io.out_name + " has rank " + std::to_string(outv.rank()));
+  resolve(call);
+  const auto& in = call.in;
+  const auto& out = call.out;
   call.overlap = overlap_of(in, sizeof(TI), out, sizeof(TO));
   Block8Stats stats;
   // The operations that count zero levels.
@@ -264,6 +274,41 @@ Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) cons
                                          "or overflows float), which has no quantization level"));
   }
   return stats;
+}
+
+void Block8Plan::execute_device(const Block8DevicePlanes& inp, const Block8DevicePlanes& outp,
+                                void* queue, void* counts) const {
+  if (!impl_) throw Error("block plan is empty (moved from)");
+  const char* fn = function_name(desc_.op);
+  const Io io = io_of(desc_.op);
+  for (const Block8DevicePlanes* p : {&inp, &outp})
+    if (p->backend != desc_.backend)
+      throw Error(std::string(fn) + ": " + (p == &inp ? io.in_name : io.out_name) + " is " +
+                  std::string(to_string(p->backend)) + " memory but the plan runs on " +
+                  std::string(to_string(desc_.backend)));
+  check_types(inp.int16, outp.int16);
+  const auto planes = [&](const Block8DevicePlanes& p, const char* name, bool output) {
+    const Block8Planes b{p.data, p.count,      p.plane_stride, p.rows,
+                         p.cols, p.row_stride, p.col_stride};
+    if (b.count * b.rows * b.cols != 0 && !b.data) null_data(fn, name);
+    const std::size_t shape[3] = {b.count, b.rows, b.cols};
+    const std::ptrdiff_t strides[3] = {b.plane_stride, b.row_stride, b.col_stride};
+    if (output && b.count * b.rows * b.cols > 1)
+      for (std::size_t i = 0; i < 3; ++i)
+        if (shape[i] > 1 && strides[i] == 0) zero_stride(fn, name, i);
+    return b;
+  };
+  detail::Block8HostCall call;
+  call.in = planes(inp, io.in_name, false);
+  call.out = planes(outp, io.out_name, true);
+  resolve(call);
+  call.overlap = overlap_of(call.in, inp.int16 ? 2 : 4, call.out, outp.int16 ? 2 : 4);
+  if (call.overlap == detail::Overlap::Partial)
+    throw Error(std::string(fn) + ": " + io.in_name + " and " + io.out_name +
+                " overlap without being the same array: pass the same array (in place) or "
+                "separate ones");
+  if (call.in.count == 0 || call.padded_rows == 0 || call.padded_cols == 0) return;
+  impl_->execute_device(call, queue, counts);
 }
 
 Block8Stats Block8Plan::execute(const ConstView<float>& in, const View<float>& out) const {

@@ -32,10 +32,11 @@ struct Block8Planes {
   std::ptrdiff_t row_stride = 0, col_stride = 0;
 };
 
-/// One execution: element types follow the plan's operation and data type (float or int16
-/// samples and coefficients, int16 levels). The block grid is padded_rows x padded_cols
-/// (multiples of 8); `in` may be smaller (its last row and column are replicated) and `out` may
-/// be smaller (cropped). Overlap::Partial: the input must be read before the output is written.
+/// One execution (host memory; device memory for BackendBlock8Plan::execute_device): element types
+/// follow the plan's operation and data type (float or int16 samples and coefficients, int16
+/// levels). The block grid is padded_rows x padded_cols (multiples of 8); `in` may be smaller (its
+/// last row and column are replicated) and `out` may be smaller (cropped). Overlap::Partial: the
+/// input must be read before the output is written.
 struct Block8HostCall {
   Block8Planes in;
   Block8Planes out;  ///< data points to writable memory
@@ -75,6 +76,13 @@ class BackendBlock8Plan {
   /// with kNaNCoefficient set when a float coefficient to quantize was NaN (it has no level; the
   /// front end turns that into an Error).
   virtual std::uint64_t execute(const Block8HostCall& call) const = 0;
+  /// Enqueues the operation on `queue` with `call`'s pointers in the back end's device memory
+  /// and returns without waiting; `counts`: null or the two device words of
+  /// Block8Plan::execute_device. Back ends that work on host memory keep this refusal.
+  virtual void execute_device(const Block8HostCall& /*call*/, void* /*queue*/,
+                              void* /*counts*/) const {
+    throw Error("this block plan's back end works on host memory: pass views, not device memory");
+  }
   /// e.g. "cpu[AVX3] fast".
   virtual std::string describe() const = 0;
 };

@@ -33,14 +33,9 @@ class CudaBlock8Plan final : public detail::BackendBlock8Plan {
   }
 
   std::uint64_t execute(const Block8HostCall& call) const override {
-    const bool data16 = d_.data == Block8Data::Int16;
-    const bool in16 =
-        data16 || d_.op == Block8Op::InverseDequantized || d_.op == Block8Op::Dequantize;
-    const bool out16 = data16 || d_.op == Block8Op::ForwardQuantized || d_.op == Block8Op::Quantize;
-    const std::size_t ib = in16 ? 2 : 4, ob = out16 ? 2 : 4;
-    if (std::max({call.padded_rows, call.padded_cols, call.in.rows, call.in.cols}) > kMaxSide)
-      throw Error("CUDA block plan: planes of " + std::to_string(call.padded_rows) + " x " +
-                  std::to_string(call.padded_cols) + " exceed the kernels' int indices");
+    const Io io = io_of(call);
+    const std::size_t ib = io.in16 ? 2 : 4, ob = io.out16 ? 2 : 4;
+    const bool in16 = io.in16, out16 = io.out16, data16 = io.data16;
     const DeviceScope scope(dev_.index);
     const cudaStream_t s = cudaStreamPerThread;
     // The input is gathered and on the device before any output is written, so any overlap of
@@ -75,6 +70,28 @@ class CudaBlock8Plan final : public detail::BackendBlock8Plan {
     return n[0] | (n[1] ? detail::kNaNCoefficient : 0);
   }
 
+  void execute_device(const Block8HostCall& call, void* queue, void* counts) const override {
+    const char* fn = "dctx::cuda::execute (8x8 blocks)";
+    const Io io = io_of(call);
+    const DeviceScope scope(dev_.index);
+    require_device_pointer(call.in.data, dev_.index, "in", fn);
+    require_device_pointer(call.out.data, dev_.index, "out", fn);
+    if (counts) require_device_pointer(counts, dev_.index, "counts", fn);
+    const auto strided = [](const Block8Planes& p) {
+      return b8::PlaneGeometry{0,
+                               static_cast<std::int64_t>(p.plane_stride),
+                               static_cast<std::int64_t>(p.row_stride),
+                               static_cast<std::int64_t>(p.col_stride),
+                               static_cast<int>(p.rows),
+                               static_cast<int>(p.cols)};
+    };
+    launch_block8(tables_, kernel_, b8::kTiles, io.data16, static_cast<int>(d_.op), call.in.data,
+                  io.in16, strided(call.in), const_cast<void*>(call.out.data), io.out16,
+                  strided(call.out), static_cast<long long>(call.in.count),
+                  static_cast<int>(call.padded_rows), static_cast<int>(call.padded_cols),
+                  static_cast<unsigned long long*>(counts), static_cast<cudaStream_t>(queue));
+  }
+
   std::string describe() const override {
     return "cuda[" + dev_.name + "] " + std::string(to_string(d_.kernel)) +
            (d_.op == Block8Op::Quantize || d_.op == Block8Op::Dequantize ? ""
@@ -82,6 +99,20 @@ class CudaBlock8Plan final : public detail::BackendBlock8Plan {
   }
 
  private:
+  struct Io {
+    bool data16, in16, out16;
+  };
+  // The element types of a call, after checking that its sides fit the kernels' int indices.
+  Io io_of(const Block8HostCall& call) const {
+    if (std::max({call.padded_rows, call.padded_cols, call.in.rows, call.in.cols}) > kMaxSide)
+      throw Error("CUDA block plan: planes of " + std::to_string(call.padded_rows) + " x " +
+                  std::to_string(call.padded_cols) + " exceed the kernels' int indices");
+    const bool data16 = d_.data == Block8Data::Int16;
+    return {data16,
+            data16 || d_.op == Block8Op::InverseDequantized || d_.op == Block8Op::Dequantize,
+            data16 || d_.op == Block8Op::ForwardQuantized || d_.op == Block8Op::Quantize};
+  }
+
   DeviceInfo dev_;
   Block8PlanDesc d_;
   b8::Tables tables_;

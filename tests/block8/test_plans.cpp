@@ -72,6 +72,63 @@ TEST(Block8Plans, ExecutionsThatDoNotFitThePlan) {
       "float32 in and int16 levels");
 }
 
+// The device entry (Block8Plan::execute_device, under dctx::cuda::execute) checks what it is given
+// as execute() does, before any back end sees it; a back end on host memory then refuses. The
+// pointers are never dereferenced.
+TEST(Block8Plans, TheDeviceEntryChecksBeforeTheBackEnd) {
+  alignas(8) static char fake[4096];
+  const auto planes = [](void* p, std::size_t r, std::size_t c, bool i16,
+                         BackendKind b = BackendKind::CPU) {
+    return Block8DevicePlanes{b, p, 1, r, c, std::ptrdiff_t(r * c), std::ptrdiff_t(c), 1, i16};
+  };
+  const Block8Plan fwd(Block8PlanDesc{.backend = BackendKind::CPU});
+  expect_error(
+      [&] {
+        fwd.execute_device(planes(fake, 8, 8, false, BackendKind::CUDA),
+                           planes(fake + 1024, 8, 8, false), nullptr, nullptr);
+      },
+      "in is cuda memory but the plan runs on cpu");
+  expect_error(
+      [&] {
+        fwd.execute_device(planes(fake, 8, 8, false), planes(fake + 1024, 8, 8, true), nullptr,
+                           nullptr);
+      },
+      "this plan takes float32 in and float32 out");
+  expect_error(
+      [&] {
+        fwd.execute_device(planes(fake, 8, 8, false), planes(fake + 1024, 8, 16, false), nullptr,
+                           nullptr);
+      },
+      "out is 8 x 16 but the coefficients of a 8 x 8 plane need 8 x 8");
+  expect_error(
+      [&] {
+        fwd.execute_device(planes(fake, 12, 8, false), planes(fake + 1024, 16, 8, false), nullptr,
+                           nullptr);
+      },
+      "sides must be multiples of 8");
+  expect_error(
+      [&] {
+        fwd.execute_device(planes(nullptr, 8, 8, false), planes(fake + 1024, 8, 8, false), nullptr,
+                           nullptr);
+      },
+      "in has no data (null pointer)");
+  Block8DevicePlanes zero = planes(fake + 1024, 8, 8, false);
+  zero.row_stride = 0;
+  expect_error([&] { fwd.execute_device(planes(fake, 8, 8, false), zero, nullptr, nullptr); },
+               "out has a zero stride on axis 1");
+  expect_error(
+      [&] {
+        fwd.execute_device(planes(fake, 8, 8, false), planes(fake + 4, 8, 8, false), nullptr,
+                           nullptr);
+      },
+      "in and out overlap without being the same array");
+  expect_error(
+      [&] {
+        fwd.execute_device(planes(fake, 8, 8, false), planes(fake, 8, 8, false), nullptr, nullptr);
+      },
+      "works on host memory");  // in place passes the checks
+}
+
 // A back end registered without a block engine refuses block plans, naming itself.
 class NoBlockEngine final : public detail::Backend {
  public:

@@ -21,6 +21,8 @@
 #include "cuda/block8_tables.hpp"
 #include "dctx/backend.hpp"
 #include "dctx/block8.hpp"
+#include "dctx/cuda.hpp"
+#include "expect_error.hpp"
 #ifdef DCTX_DATA_DIR
 #include "dctx/image.hpp"
 #include "dctx/image_io.hpp"
@@ -92,6 +94,100 @@ TEST_F(CudaBlock8, EveryOperationEqualsTheCpuBitForBit) {
   }
   same_as_cpu<float, std::int16_t>({.op = Block8Op::Quantize, .table = q}, seed++);
   same_as_cpu<std::int16_t, float>({.op = Block8Op::Dequantize, .table = q}, seed++);
+}
+
+// Device memory that frees itself.
+template <class T>
+struct Device {
+  T* p = nullptr;
+  std::size_t n = 0;
+  explicit Device(std::size_t count) : n(count) {
+    EXPECT_EQ(cudaMalloc(reinterpret_cast<void**>(&p), count * sizeof(T)), cudaSuccess);
+  }
+  Device(const std::vector<T>& v) : Device(v.size()) {
+    EXPECT_EQ(cudaMemcpy(p, v.data(), n * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
+  }
+  ~Device() { cudaFree(p); }
+  std::vector<T> get() const {
+    std::vector<T> v(n);
+    EXPECT_EQ(cudaMemcpy(v.data(), p, n * sizeof(T), cudaMemcpyDeviceToHost), cudaSuccess);
+    return v;
+  }
+};
+
+// dctx::cuda::execute on block plans: device planes (a pitched output, in place, levels and their
+// counts) give the CPU's bits on the caller's stream; what it refuses, it names.
+TEST_F(CudaBlock8, DevicePlanesOnTheCallersStream) {
+  const QuantTable q = quant_table_nvidia();
+  const std::size_t planes = 2, rows = 37, cols = 70, pr = 40, pc = 72, pitch = 80;
+  const auto in = random_plane<float>(planes * rows * cols, 11, 128);
+  const ConstView<float> host_in(in.data(), {planes, rows, cols});
+  cudaStream_t stream = nullptr;
+  ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);
+  const Device<float> din(in);
+  const cuda::DevicePlanes<const float> dev_in{din.p, planes, rows, cols};
+
+  // Forward into a pitched output, against the CPU.
+  Block8PlanDesc d{.op = Block8Op::Forward, .edge = Block8Edge::Replicate};
+  std::vector<float> want(planes * pr * pc, -7.0f);
+  Block8Plan(Block8PlanDesc(d)).execute(host_in, View<float>(want.data(), {planes, pr, pc}));
+  d.backend = BackendKind::CUDA;
+  const Block8Plan fwd(d);
+  Device<float> dout(std::vector<float>(planes * pr * pitch, -7.0f));
+  cuda::execute(fwd, dev_in, cuda::DevicePlanes<float>{dout.p, planes, pr, pc, 0, pitch}, stream);
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  const std::vector<float> got = dout.get();
+  for (std::size_t b = 0; b < planes; ++b)
+    for (std::size_t r = 0; r < pr; ++r)
+      ASSERT_EQ(std::memcmp(&got[(b * pr + r) * pitch], &want[(b * pr + r) * pc], pc * 4), 0)
+          << "plane " << b << " row " << r;
+  EXPECT_EQ(got[pc], -7.0f);  // the pitch's gap is untouched
+
+  // Levels and their zero count in two device words.
+  d = {.op = Block8Op::ForwardQuantized, .table = q, .edge = Block8Edge::Replicate};
+  std::vector<std::int16_t> levels(planes * pr * pc, -1);
+  const Block8Stats st = Block8Plan(Block8PlanDesc(d))
+                             .execute(host_in, View<std::int16_t>(levels.data(), {planes, pr, pc}));
+  d.backend = BackendKind::CUDA;
+  Device<std::int16_t> dlev(std::vector<std::int16_t>(levels.size(), -1));
+  Device<unsigned long long> counts(std::vector<unsigned long long>{0, 0});
+  cuda::execute(Block8Plan(d), dev_in, cuda::DevicePlanes<std::int16_t>{dlev.p, planes, pr, pc},
+                stream, counts.p);
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(dlev.get(), levels);
+  EXPECT_EQ(counts.get(), (std::vector<unsigned long long>{st.zeros, 0}));
+
+  // The JPEG-style round trip in place.
+  d = {.op = Block8Op::Roundtrip, .table = q, .edge = Block8Edge::Replicate};
+  std::vector<float> trip(in.size());
+  Block8Plan(Block8PlanDesc(d)).execute(host_in, View<float>(trip.data(), {planes, rows, cols}));
+  d.backend = BackendKind::CUDA;
+  const Block8Plan rt(d);
+  Device<float> dio(in);
+  cuda::execute(rt, cuda::DevicePlanes<const float>{dio.p, planes, rows, cols},
+                cuda::DevicePlanes<float>{dio.p, planes, rows, cols}, stream);
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(std::memcmp(dio.get().data(), trip.data(), trip.size() * 4), 0);
+
+  using testing_support::expect_error;
+  expect_error(
+      [&] {
+        cuda::execute(rt, cuda::DevicePlanes<const float>{in.data(), planes, rows, cols},
+                      cuda::DevicePlanes<float>{dio.p, planes, rows, cols});
+      },
+      "in is a host pointer");
+  expect_error(
+      [&] {
+        cuda::execute(rt, cuda::DevicePlanes<const float>{dio.p, planes, rows, cols},
+                      cuda::DevicePlanes<float>{dio.p + 3, planes, rows, cols});
+      },
+      "overlap without being the same array");
+  expect_error(
+      [&] {
+        cuda::execute(fwd, dev_in, cuda::DevicePlanes<float>{dout.p, planes, rows, cols});
+      },
+      "out is 37 x 70 but the coefficients of a 37 x 70 plane need 40 x 72");
+  cudaStreamDestroy(stream);
 }
 
 // The two layouts of the transforms on device buffers, launched directly: the same bits and the

@@ -6,9 +6,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "dctx/block8.hpp"
 #include "dctx/plan.hpp"
 
 struct CUstream_st;
@@ -45,5 +47,34 @@ void execute(const Plan& plan, const DeviceView<const float>& in, const DeviceVi
 void execute(const Plan& plan, const DeviceView<const double>& in, const DeviceView<double>& out,
              CUstream_st* stream = nullptr, void* workspace = nullptr,
              std::size_t workspace_bytes = 0);
+
+/// A batch of 8x8-block planes in device memory: plane b, row r, column c at
+/// data + b*plane_stride + r*row_stride + c*col_stride (element strides, any sign). Left 0,
+/// row_stride is cols and plane_stride rows*row_stride (C order).
+template <class T>
+struct DevicePlanes {
+  T* data = nullptr;
+  std::size_t planes = 1, rows = 0, cols = 0;
+  std::ptrdiff_t plane_stride = 0, row_stride = 0, col_stride = 1;
+};
+
+/// Enqueues a block plan made with backend = BackendKind::CUDA on `stream` (null: the legacy
+/// default stream) and returns without waiting. The element types and shapes are those of
+/// Block8Plan::execute, checked the same way (dctx::Error names the argument). `in` may be `out`
+/// (in place) but must not overlap it otherwise. `counts`: null, or two device words to which
+/// the kernels add the levels that are zero ([0]) and OR 1 when a float coefficient to quantize
+/// was NaN ([1]; its level is written as 0) — the checks the host entry makes after its call.
+void execute(const Block8Plan& plan, const DevicePlanes<const float>& in,
+             const DevicePlanes<float>& out, CUstream_st* stream = nullptr,
+             unsigned long long* counts = nullptr);
+void execute(const Block8Plan& plan, const DevicePlanes<const float>& in,
+             const DevicePlanes<std::int16_t>& out, CUstream_st* stream = nullptr,
+             unsigned long long* counts = nullptr);
+void execute(const Block8Plan& plan, const DevicePlanes<const std::int16_t>& in,
+             const DevicePlanes<float>& out, CUstream_st* stream = nullptr,
+             unsigned long long* counts = nullptr);
+void execute(const Block8Plan& plan, const DevicePlanes<const std::int16_t>& in,
+             const DevicePlanes<std::int16_t>& out, CUstream_st* stream = nullptr,
+             unsigned long long* counts = nullptr);
 
 }  // namespace dctx::cuda
