@@ -168,7 +168,7 @@ void block8_rows() {
     const int kernel = r.kernel == dctx::Block8Kernel::Reference ? b8::kReference : b8::kFast;
     const double ms = median_ms([&](int i) {
       dctx::cu::launch_block8(t, kernel, r.layout, false, static_cast<int>(r.op), buf.at_in(i),
-                              false, g, buf.at_out(i), false, g, 1, n, n, counts, nullptr);
+                              b8::kF32, g, buf.at_out(i), b8::kF32, g, 1, n, n, counts, nullptr);
     });
     std::printf("%-13s %4dx%-5d %-7s %-4s %10.1f %10s %7.2f %10.1f\n", r.name, n, n, "-", "f32",
                 ms * 1e3, "copy", copy / ms, copy * 1e3);

@@ -132,7 +132,15 @@ enum class Block8Op : std::uint8_t {
 };
 
 /// Element type of the samples and coefficients (levels are always int16).
-enum class Block8Data : std::uint8_t { Float32 = 0, Int16 = 1 };
+enum class Block8Data : std::uint8_t {
+  Float32 = 0,  ///< float32 samples and coefficients
+  Int16 = 1,    ///< int16 samples and coefficients
+  /// uint8 samples (0..255) with JPEG's level shift (ITU-T T.81, A.3.1): the transforms see
+  /// sample - 128, and samples come back as x + 128 clamped to 0..255 and rounded half up (NaN:
+  /// 0). Coefficients are float32; the Fast and Reference kernels; not Quantize or Dequantize,
+  /// which see no samples. Back ends without a uint8 path convert through float32 planes.
+  UInt8 = 2,
+};
 
 /// One block operation, independent of the plane size.
 struct Block8PlanDesc {
@@ -149,20 +157,21 @@ struct Block8PlanDesc {
 };
 
 /// A batch of planes in a device back end's memory: plane b, row r, column c is element
-/// b*plane_stride + r*row_stride + c*col_stride from `data` (element strides, any sign), int16
-/// elements when `int16`, else float.
+/// b*plane_stride + r*row_stride + c*col_stride from `data` (element strides, any sign), of the
+/// element type `element`.
 struct Block8DevicePlanes {
   BackendKind backend = BackendKind::Auto;  ///< whose memory this is
   void* data = nullptr;                     ///< CUDA: a device pointer to element (0, 0, 0)
   std::size_t count = 1, rows = 0, cols = 0;
   std::ptrdiff_t plane_stride = 0, row_stride = 0, col_stride = 0;
-  bool int16 = false;
+  Block8Data element = Block8Data::Float32;
 };
 
 /// A block operation planned once on one back end; execute() is const and thread-safe. The
 /// execute overload must match the operation and data type: float samples and coefficients with
-/// Block8Data::Float32, int16 with Block8Data::Int16, int16 levels where the operation makes or
-/// takes them. Shapes and strides are checked as the functions above check them.
+/// Block8Data::Float32, int16 with Block8Data::Int16, uint8 samples and float coefficients with
+/// Block8Data::UInt8, int16 levels where the operation makes or takes them. Shapes and strides
+/// are checked as the functions above check them.
 class Block8Plan {
  public:
   explicit Block8Plan(const Block8PlanDesc& desc);
@@ -174,6 +183,11 @@ class Block8Plan {
   Block8Stats execute(const ConstView<float>& in, const View<std::int16_t>& out) const;
   Block8Stats execute(const ConstView<std::int16_t>& in, const View<float>& out) const;
   Block8Stats execute(const ConstView<std::int16_t>& in, const View<std::int16_t>& out) const;
+  Block8Stats execute(const ConstView<std::uint8_t>& in, const View<float>& out) const;
+  Block8Stats execute(const ConstView<float>& in, const View<std::uint8_t>& out) const;
+  Block8Stats execute(const ConstView<std::uint8_t>& in, const View<std::uint8_t>& out) const;
+  Block8Stats execute(const ConstView<std::uint8_t>& in, const View<std::int16_t>& out) const;
+  Block8Stats execute(const ConstView<std::int16_t>& in, const View<std::uint8_t>& out) const;
 
   /// Device memory: enqueues the operation on a device back end's queue and returns without
   /// waiting. Users call the typed entry of the back end instead (dctx::cuda::execute in
@@ -193,7 +207,7 @@ class Block8Plan {
   template <class TI, class TO>
   Block8Stats run(const ConstView<TI>& in, const View<TO>& out) const;
   /// The checks shared by both entries: the element types, then the geometry of the call.
-  void check_types(bool in16, bool out16) const;
+  void check_types(Block8Data in, Block8Data out) const;
   void resolve(detail::Block8HostCall& call) const;
   Block8PlanDesc desc_;
   std::unique_ptr<detail::BackendBlock8Plan> impl_;

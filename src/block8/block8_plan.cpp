@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "block8/byte_samples.hpp"
 #include "core/backend.hpp"
 #include "core/block8_backend.hpp"
 #include "core/thread_pool.hpp"
@@ -41,18 +42,36 @@ const char* function_name(Block8Op op) {
 
 /// What an operation reads and writes: samples or coefficients of the data type, or int16 levels.
 struct Io {
-  bool in_levels, out_levels;  // int16 levels rather than data of the plan's type
+  Block8Data in, out;  // element types
   const char *in_name, *out_name;
 };
-Io io_of(Block8Op op) {
+Io io_of(Block8Op op, Block8Data data) {
+  // uint8 data: uint8 samples, float32 coefficients.
+  const Block8Data samples = data, coeffs = data == Block8Data::UInt8 ? Block8Data::Float32 : data;
+  const Block8Data levels = Block8Data::Int16;
   switch (op) {
-    case Block8Op::ForwardQuantized:
-    case Block8Op::Quantize:
-      return {false, true, "in", op == Block8Op::Quantize ? "out" : "levels"};
-    case Block8Op::InverseDequantized: return {true, false, "levels", "out"};
-    case Block8Op::Dequantize: return {true, false, "in", "out"};
-    default: return {false, false, "in", "out"};
+    case Block8Op::Forward: return {samples, coeffs, "in", "out"};
+    case Block8Op::Inverse: return {coeffs, samples, "in", "out"};
+    case Block8Op::Roundtrip: return {samples, samples, "in", "out"};
+    case Block8Op::ForwardQuantized: return {samples, levels, "in", "levels"};
+    case Block8Op::InverseDequantized: return {levels, samples, "levels", "out"};
+    case Block8Op::Quantize: return {coeffs, levels, "in", "out"};
+    case Block8Op::Dequantize: return {levels, coeffs, "in", "out"};
   }
+  return {data, data, "in", "out"};
+}
+
+std::size_t element_bytes(Block8Data t) {
+  return t == Block8Data::Int16 ? 2 : t == Block8Data::UInt8 ? 1 : 4;
+}
+const char* type_name(Block8Data t) {
+  return t == Block8Data::Int16 ? "int16" : t == Block8Data::UInt8 ? "uint8" : "float32";
+}
+template <class T>
+constexpr Block8Data element_of() {
+  return std::is_same_v<T, std::int16_t>   ? Block8Data::Int16
+         : std::is_same_v<T, std::uint8_t> ? Block8Data::UInt8
+                                           : Block8Data::Float32;
 }
 
 // The refusals of to_planes, out of line: the checks themselves stay small enough to inline.
@@ -124,8 +143,11 @@ Block8PlanDesc normalize(const Block8PlanDesc& in) {
   if (static_cast<int>(d.op) > static_cast<int>(Block8Op::Dequantize))
     throw Error("block8: unknown operation " + std::to_string(int(d.op)));
   const char* fn = function_name(d.op);
-  if (d.data != Block8Data::Float32 && d.data != Block8Data::Int16)
+  if (d.data != Block8Data::Float32 && d.data != Block8Data::Int16 && d.data != Block8Data::UInt8)
     throw Error(std::string(fn) + ": unknown data type " + std::to_string(int(d.data)));
+  if (d.data == Block8Data::UInt8 && elementwise(d.op))
+    throw Error(std::string(fn) +
+                ": works on coefficients, which are float32 with uint8 samples: use Float32 data");
   if (quantizing(d.op) && !d.table) throw Error(std::string(fn) + ": needs a quantization table");
   if (!quantizing(d.op) && d.table) throw Error(std::string(fn) + ": takes no quantization table");
   if (d.table) d.table->validate();
@@ -137,8 +159,9 @@ Block8PlanDesc normalize(const Block8PlanDesc& in) {
   } else if (d.kernel == Block8Kernel::Auto) {
     d.kernel = int16 ? Block8Kernel::Int16 : Block8Kernel::Fast;
   } else if (d.kernel == Block8Kernel::Int16 && !int16) {
-    throw Error(std::string(fn) +
-                ": the Int16 kernel transforms int16 data; float data takes Reference or Fast");
+    throw Error(std::string(fn) + ": the Int16 kernel transforms int16 data; " +
+                (d.data == Block8Data::UInt8 ? "uint8" : "float") +
+                " data takes Reference or Fast");
   } else if (d.kernel != Block8Kernel::Reference && d.kernel != Block8Kernel::Fast &&
              d.kernel != Block8Kernel::Int16) {
     throw Error(std::string(fn) + ": unknown kernel " + std::to_string(int(d.kernel)));
@@ -151,7 +174,15 @@ Block8PlanDesc normalize(const Block8PlanDesc& in) {
 }
 
 Block8Plan::Block8Plan(const Block8PlanDesc& desc) : desc_(normalize(desc)) {
-  impl_ = detail::resolve_backend(desc_.backend)->make_block8_plan(detail::Block8Spec{desc_});
+  const auto backend = detail::resolve_backend(desc_.backend);
+  impl_ = backend->make_block8_plan(detail::Block8Spec{desc_});
+  if (!impl_ && desc_.data == Block8Data::UInt8) {
+    // No uint8 path on this back end: its float32 plan, between conversions.
+    Block8PlanDesc f = desc_;
+    f.data = Block8Data::Float32;
+    if (auto inner = backend->make_block8_plan(detail::Block8Spec{f}))
+      impl_ = detail::make_byte_sample_plan(std::move(inner), desc_.op);
+  }
   if (!impl_)
     throw Error(std::string(function_name(desc_.op)) + ": the " +
                     std::string(to_string(desc_.backend)) +
@@ -170,22 +201,19 @@ Block8Plan::~Block8Plan() = default;
 
 std::string Block8Plan::describe() const {
   if (!impl_) throw Error("block plan is empty (moved from)");
-  return impl_->describe() + " " + (desc_.data == Block8Data::Float32 ? "float32 " : "int16 ") +
-         std::string(to_string(desc_.op));
+  return impl_->describe() + " " + type_name(desc_.data) + " " + std::string(to_string(desc_.op));
 }
 
-void Block8Plan::check_types(bool in16, bool out16) const {
-  const Io io = io_of(desc_.op);
-  const bool data16 = desc_.data == Block8Data::Int16;
-  if (in16 != (io.in_levels || data16) || out16 != (io.out_levels || data16))
-    throw Error(std::string(function_name(desc_.op)) + ": this plan takes " +
-                (io.in_levels || data16 ? "int16" : "float32") + " " + io.in_name + " and " +
-                (io.out_levels || data16 ? "int16" : "float32") + " " + io.out_name);
+void Block8Plan::check_types(Block8Data in, Block8Data out) const {
+  const Io io = io_of(desc_.op, desc_.data);
+  if (in != io.in || out != io.out)
+    throw Error(std::string(function_name(desc_.op)) + ": this plan takes " + type_name(io.in) +
+                " " + io.in_name + " and " + type_name(io.out) + " " + io.out_name);
 }
 
 void Block8Plan::resolve(detail::Block8HostCall& call) const {
   const char* fn = function_name(desc_.op);
-  const Io io = io_of(desc_.op);
+  const Io io = io_of(desc_.op, desc_.data);
   auto& in = call.in;
   auto& out = call.out;
   if (in.count != out.count)
@@ -247,8 +275,8 @@ template <class TI, class TO>
 Block8Stats Block8Plan::run(const ConstView<TI>& inv, const View<TO>& outv) const {
   if (!impl_) throw Error("block plan is empty (moved from)");
   const char* fn = function_name(desc_.op);  // no string built unless an error is thrown
-  const Io io = io_of(desc_.op);
-  check_types(std::is_same_v<TI, std::int16_t>, std::is_same_v<TO, std::int16_t>);
+  const Io io = io_of(desc_.op, desc_.data);
+  check_types(element_of<TI>(), element_of<TO>());
   detail::Block8HostCall call;
   call.in = to_planes(inv, fn, io.in_name, false);
   call.out = to_planes(outv, fn, io.out_name, true);
@@ -280,13 +308,13 @@ void Block8Plan::execute_device(const Block8DevicePlanes& inp, const Block8Devic
                                 void* queue, void* counts) const {
   if (!impl_) throw Error("block plan is empty (moved from)");
   const char* fn = function_name(desc_.op);
-  const Io io = io_of(desc_.op);
+  const Io io = io_of(desc_.op, desc_.data);
   for (const Block8DevicePlanes* p : {&inp, &outp})
     if (p->backend != desc_.backend)
       throw Error(std::string(fn) + ": " + (p == &inp ? io.in_name : io.out_name) + " is " +
                   std::string(to_string(p->backend)) + " memory but the plan runs on " +
                   std::string(to_string(desc_.backend)));
-  check_types(inp.int16, outp.int16);
+  check_types(inp.element, outp.element);
   const auto planes = [&](const Block8DevicePlanes& p, const char* name, bool output) {
     const Block8Planes b{p.data, p.count,      p.plane_stride, p.rows,
                          p.cols, p.row_stride, p.col_stride};
@@ -302,7 +330,8 @@ void Block8Plan::execute_device(const Block8DevicePlanes& inp, const Block8Devic
   call.in = planes(inp, io.in_name, false);
   call.out = planes(outp, io.out_name, true);
   resolve(call);
-  call.overlap = overlap_of(call.in, inp.int16 ? 2 : 4, call.out, outp.int16 ? 2 : 4);
+  call.overlap =
+      overlap_of(call.in, element_bytes(inp.element), call.out, element_bytes(outp.element));
   if (call.overlap == detail::Overlap::Partial)
     throw Error(std::string(fn) + ": " + io.in_name + " and " + io.out_name +
                 " overlap without being the same array: pass the same array (in place) or "
@@ -336,6 +365,25 @@ std::string_view to_string(Block8Op op) {
     case Block8Op::Dequantize: return "dequantize";
   }
   return "unknown";
+}
+
+Block8Stats Block8Plan::execute(const ConstView<std::uint8_t>& in, const View<float>& out) const {
+  return run(in, out);
+}
+Block8Stats Block8Plan::execute(const ConstView<float>& in, const View<std::uint8_t>& out) const {
+  return run(in, out);
+}
+Block8Stats Block8Plan::execute(const ConstView<std::uint8_t>& in,
+                                const View<std::uint8_t>& out) const {
+  return run(in, out);
+}
+Block8Stats Block8Plan::execute(const ConstView<std::uint8_t>& in,
+                                const View<std::int16_t>& out) const {
+  return run(in, out);
+}
+Block8Stats Block8Plan::execute(const ConstView<std::int16_t>& in,
+                                const View<std::uint8_t>& out) const {
+  return run(in, out);
 }
 
 }  // namespace dctx

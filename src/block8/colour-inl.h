@@ -79,7 +79,10 @@ inline void CenteredF32ToU8(const float* in, std::uint8_t* out, std::size_t n) {
   }
 #endif
   for (; i < n; ++i) {
-    const float v = std::min(std::max(in[i] + 128.0f, 0.0f), 255.0f) + kJustBelowHalf;
+    // NaN becomes 0, as the vector Max above gives it.
+    float v = in[i] + 128.0f;
+    v = v > 0.0f ? v : 0.0f;
+    v = (v < 255.0f ? v : 255.0f) + kJustBelowHalf;
     out[i] = static_cast<std::uint8_t>(static_cast<int>(v));
   }
 }

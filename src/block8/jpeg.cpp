@@ -59,11 +59,16 @@ void plane_roundtrip(std::vector<std::uint8_t>& plane, int w, int h, const Quant
     for (std::size_t i = 0; i < n; ++i)
       p[i] = static_cast<std::uint8_t>(std::clamp(b[i] + 128, 0, 255));
   } else {
-    std::vector<float> buf(n);
-    block8::u8_to_centered_f32(p, buf.data(), n);
-    View<float> v(buf.data(), shape);
-    s = block8_roundtrip_quantized(v, v, table, bo);
-    block8::centered_f32_to_u8(buf.data(), p, n);
+    // uint8 samples: the level shift and the rounding are the plan's (a back end with a uint8
+    // path, CUDA, fuses them into its kernel; the others convert around their float plan).
+    Block8PlanDesc d{.op = Block8Op::Roundtrip,
+                     .data = Block8Data::UInt8,
+                     .table = table,
+                     .kernel = kernel,
+                     .edge = o.edge,
+                     .backend = o.backend,
+                     .cpu = {.threads = o.nthreads}};
+    s = Block8Plan(d).execute(ConstView<std::uint8_t>(p, shape), View<std::uint8_t>(p, shape));
   }
   total.coefficients += s.coefficients;
   total.zeros += s.zeros;

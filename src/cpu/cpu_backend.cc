@@ -101,6 +101,8 @@ class CpuBackend final : public Backend {
     return std::unique_ptr<BackendPlan>(make(d));
   }
   std::unique_ptr<BackendBlock8Plan> make_block8_plan(const Block8Spec& spec) const override {
+    // uint8 samples: the front end converts around the float32 plan.
+    if (spec.desc.data == Block8Data::UInt8) return nullptr;
     return make_cpu_block8_plan(spec);
   }
 };

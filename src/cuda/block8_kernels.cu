@@ -32,64 +32,78 @@ __device__ void add_counts(const b8::Counts& n, unsigned long long* counts) {
   }
 }
 
+// f(p) with the input or output pointer p of its element type (b8::Element).
+template <class F>
+__device__ void typed_in(int type, const void* p, F&& f) {
+  if (type == b8::kI16)
+    f(static_cast<const short*>(p));
+  else if (type == b8::kU8)
+    f(static_cast<const unsigned char*>(p));
+  else
+    f(static_cast<const float*>(p));
+}
+template <class F>
+__device__ void typed_out(int type, void* p, F&& f) {
+  if (type == b8::kI16)
+    f(static_cast<short*>(p));
+  else if (type == b8::kU8)
+    f(static_cast<unsigned char*>(p));
+  else
+    f(static_cast<float*>(p));
+}
+
 template <class W, class Pass>
-__device__ void each_block(const void* in, bool in16, b8::PlaneGeometry gi, void* out, bool out16,
-                           b8::PlaneGeometry go, I64 planes, int prow, int pcol, Pass pass) {
+__device__ void each_block(const void* in, int in_type, b8::PlaneGeometry gi, void* out,
+                           int out_type, b8::PlaneGeometry go, I64 planes, int prow, int pcol,
+                           Pass pass) {
   const I64 bx = pcol / 8, per_plane = I64{prow / 8} * bx, total = planes * per_plane;
   for (I64 i = blockIdx.x * I64{blockDim.x} + threadIdx.x; i < total;
        i += I64{gridDim.x} * blockDim.x) {
     const I64 p = i / per_plane, rest = i % per_plane;
     const int r0 = static_cast<int>(rest / bx) * 8, c0 = static_cast<int>(rest % bx) * 8;
     W blk[64];
-    if (in16)
-      b8::load_block(static_cast<const short*>(in), gi, p, r0, c0, blk);
-    else
-      b8::load_block(static_cast<const float*>(in), gi, p, r0, c0, blk);
+    typed_in(in_type, in, [&](auto* x) { b8::load_block(x, gi, p, r0, c0, blk); });
     pass(blk);
-    if (out16)
-      b8::store_block(static_cast<short*>(out), go, p, r0, c0, blk);
-    else
-      b8::store_block(static_cast<float*>(out), go, p, r0, c0, blk);
+    typed_out(out_type, out, [&](auto* y) { b8::store_block(y, go, p, r0, c0, blk); });
   }
 }
 
 template <bool kData16>
-__global__ void reference_kernel(b8::Tables t, int op, const void* in, bool in16,
-                                 b8::PlaneGeometry gi, void* out, bool out16, b8::PlaneGeometry go,
-                                 I64 planes, int prow, int pcol, unsigned long long* counts) {
+__global__ void reference_kernel(b8::Tables t, int op, const void* in, int in_type,
+                                 b8::PlaneGeometry gi, void* out, int out_type,
+                                 b8::PlaneGeometry go, I64 planes, int prow, int pcol,
+                                 unsigned long long* counts) {
   b8::Counts n;
-  each_block<double>(in, in16, gi, out, out16, go, planes, prow, pcol,
+  each_block<double>(in, in_type, gi, out, out_type, go, planes, prow, pcol,
                      [&](double* blk) { b8::reference_block<kData16>(op, t, blk, n); });
   add_counts(n, counts);
 }
 
 template <int kKernel, bool kData16>
-__global__ void separable_kernel(b8::Tables t, int op, const void* in, bool in16,
-                                 b8::PlaneGeometry gi, void* out, bool out16, b8::PlaneGeometry go,
-                                 I64 planes, int prow, int pcol, unsigned long long* counts) {
+__global__ void separable_kernel(b8::Tables t, int op, const void* in, int in_type,
+                                 b8::PlaneGeometry gi, void* out, int out_type,
+                                 b8::PlaneGeometry go, I64 planes, int prow, int pcol,
+                                 unsigned long long* counts) {
   using S = b8::Separable<kKernel, kData16>;
   b8::Counts n;
-  each_block<typename S::W>(in, in16, gi, out, out16, go, planes, prow, pcol,
+  each_block<typename S::W>(in, in_type, gi, out, out_type, go, planes, prow, pcol,
                             [&](typename S::W* blk) { S::block(op, t, blk, n); });
   add_counts(n, counts);
 }
 
 // A tile's first stage from int16 or float input.
 template <class Tile, class Shared>
-__device__ void load_tile(int tid, int op, const b8::Tables& t, const void* in, bool in16,
+__device__ void load_tile(int tid, int op, const b8::Tables& t, const void* in, int in_type,
                           const b8::PlaneGeometry& gi, const b8::TileAt& at, Shared* sh) {
-  if (in16)
-    Tile::load(tid, op, t, static_cast<const short*>(in), gi, at, sh);
-  else
-    Tile::load(tid, op, t, static_cast<const float*>(in), gi, at, sh);
+  typed_in(in_type, in, [&](auto* x) { Tile::load(tid, op, t, x, gi, at, sh); });
 }
 
 // The whitepaper's fast kernel: a tile of 8 x kTileCols elements in shared memory, a thread per
 // column for the column passes and a thread per block row for the row passes.
 template <int kKernel, bool kData16>
 __global__ void __launch_bounds__(b8::kTileCols)
-    separable_tile_kernel(b8::Tables t, int op, const void* in, bool in16, b8::PlaneGeometry gi,
-                          void* out, bool out16, b8::PlaneGeometry go, I64 planes, int prow,
+    separable_tile_kernel(b8::Tables t, int op, const void* in, int in_type, b8::PlaneGeometry gi,
+                          void* out, int out_type, b8::PlaneGeometry go, I64 planes, int prow,
                           int pcol, unsigned long long* counts) {
   using Tile = b8::SeparableTile<kKernel, kData16>;
   __shared__ typename Tile::W sh[Tile::kSharedWords];
@@ -98,14 +112,11 @@ __global__ void __launch_bounds__(b8::kTileCols)
   const I64 total = planes * b8::tiles_per_plane(prow, pcol);
   for (I64 i = blockIdx.x; i < total; i += gridDim.x) {
     const b8::TileAt at = b8::tile_at(i, prow, pcol);
-    load_tile<Tile>(tid, op, t, in, in16, gi, at, sh);
+    load_tile<Tile>(tid, op, t, in, in_type, gi, at, sh);
     __syncthreads();
     Tile::rows(tid, op, t, at, sh, n);
     __syncthreads();
-    if (out16)
-      Tile::store(tid, op, t, static_cast<short*>(out), go, at, sh);
-    else
-      Tile::store(tid, op, t, static_cast<float*>(out), go, at, sh);
+    typed_out(out_type, out, [&](auto* y) { Tile::store(tid, op, t, y, go, at, sh); });
     __syncthreads();  // before the next tile's loads
   }
   add_counts(n, counts);
@@ -114,8 +125,8 @@ __global__ void __launch_bounds__(b8::kTileCols)
 // The whitepaper's kernel by definition: a tile in shared memory, a thread per coefficient.
 template <bool kData16>
 __global__ void __launch_bounds__(8 * b8::kTileCols)
-    reference_tile_kernel(b8::Tables t, int op, const void* in, bool in16, b8::PlaneGeometry gi,
-                          void* out, bool out16, b8::PlaneGeometry go, I64 planes, int prow,
+    reference_tile_kernel(b8::Tables t, int op, const void* in, int in_type, b8::PlaneGeometry gi,
+                          void* out, int out_type, b8::PlaneGeometry go, I64 planes, int prow,
                           int pcol, unsigned long long* counts) {
   using Tile = b8::ReferenceTile<kData16>;
   __shared__ double x[Tile::kSharedWords], tmp[Tile::kSharedWords];
@@ -124,7 +135,7 @@ __global__ void __launch_bounds__(8 * b8::kTileCols)
   const I64 total = planes * b8::tiles_per_plane(prow, pcol);
   for (I64 i = blockIdx.x; i < total; i += gridDim.x) {
     const b8::TileAt at = b8::tile_at(i, prow, pcol);
-    load_tile<Tile>(tid, op, t, in, in16, gi, at, x);
+    load_tile<Tile>(tid, op, t, in, in_type, gi, at, x);
     __syncthreads();
     if (b8::has_forward(op)) {
       Tile::template first<false>(tid, t, at, x, tmp);
@@ -138,10 +149,7 @@ __global__ void __launch_bounds__(8 * b8::kTileCols)
       Tile::template second<true>(tid, op, t, at, tmp, x, n);
       __syncthreads();
     }
-    if (out16)
-      Tile::store(tid, static_cast<short*>(out), go, at, x);
-    else
-      Tile::store(tid, static_cast<float*>(out), go, at, x);
+    typed_out(out_type, out, [&](auto* y) { Tile::store(tid, y, go, at, x); });
     __syncthreads();  // before the next tile's loads
   }
   add_counts(n, counts);
@@ -184,7 +192,7 @@ unsigned grid_for(I64 items) {
 }  // namespace
 
 void launch_block8(const b8::Tables& t, int kernel, int layout, bool d16, int op, const void* in,
-                   bool in16, const b8::PlaneGeometry& gi, void* out, bool out16,
+                   int in_type, const b8::PlaneGeometry& gi, void* out, int out_type,
                    const b8::PlaneGeometry& go, long long planes, int prow, int pcol,
                    unsigned long long* counts, cudaStream_t s) {
   if (op == b8::kQuantize || op == b8::kDequantize) {
@@ -210,7 +218,7 @@ void launch_block8(const b8::Tables& t, int kernel, int layout, bool d16, int op
       else
         launch(Fast(), std::false_type());
     };
-#define DCTX_ARGS t, op, in, in16, gi, out, out16, go, planes, prow, pcol, counts
+#define DCTX_ARGS t, op, in, in_type, gi, out, out_type, go, planes, prow, pcol, counts
     if (layout == b8::kTiles) {
       const I64 tiles = planes * b8::tiles_per_plane(prow, pcol);
       const unsigned g = static_cast<unsigned>(tiles < (I64{1} << 30) ? tiles : I64{1} << 30);

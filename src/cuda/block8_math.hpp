@@ -37,6 +37,8 @@ enum Op : int {
 };
 /// The kernels, as dctx::Block8Kernel.
 enum Kernel : int { kReference = 1, kFast = 2, kInt16 = 3 };
+/// The element types of loads and stores, as dctx::Block8Data.
+enum Element : int { kF32 = 0, kI16 = 1, kU8 = 2 };
 
 DCTX_HD bool has_forward(int op) {
   return op == kForward || op == kRoundtrip || op == kForwardQuantized;
@@ -461,6 +463,34 @@ DCTX_HD float dequantize_element(std::int32_t l, int e, const Tables& t) {
 
 // ---- The kernels' loads and stores of one block.
 
+/// A uint8 sample as the transforms see it: JPEG's level shift (the CPU's u8_to_centered_f32).
+DCTX_HD float centered(std::uint8_t v) { return static_cast<float>(v) - 128.0f; }
+/// A sample as a uint8 output stores it (the CPU's centered_f32_to_u8): x + 128 clamped to
+/// 0..255 (NaN: 0) and rounded half up.
+DCTX_HD std::uint8_t byte_of(float x) {
+  float v = x + 128.0f;
+  v = v > 0.0f ? v : 0.0f;
+  v = (v < 255.0f ? v : 255.0f) + block8::kJustBelowHalf;
+  return static_cast<std::uint8_t>(static_cast<int>(v));
+}
+/// An input element in the working type W (uint8: level-shifted).
+template <class W, class TIn>
+DCTX_HD W load_as(TIn x) {
+  if constexpr (std::is_same_v<TIn, std::uint8_t>)
+    return static_cast<W>(centered(x));
+  else
+    return static_cast<W>(x);
+}
+/// A result as an output element (int16 outputs take the value, an integer already, as it is;
+/// uint8 ones round the float value, as the CPU's float plans store it before converting).
+template <class TOut, class W>
+DCTX_HD TOut store_as(W x) {
+  if constexpr (std::is_same_v<TOut, std::uint8_t>)
+    return byte_of(static_cast<float>(x));
+  else
+    return static_cast<TOut>(x);
+}
+
 /// A batch of planes as the kernels address it: element (p, r, c) at
 /// data + off + p ps + r rs + c cs (element strides, any sign); rows x cols valid elements.
 struct PlaneGeometry {
@@ -476,7 +506,7 @@ DCTX_HD void load_block(const TIn* in, const PlaneGeometry& g, std::int64_t p, i
     const TIn* row = in + g.off + p * g.ps + r * g.rs;
     for (int j = 0; j < 8; ++j) {
       const int c = c0 + j < g.cols ? c0 + j : g.cols - 1;
-      blk[8 * i + j] = static_cast<W>(row[c * g.cs]);
+      blk[8 * i + j] = load_as<W>(row[c * g.cs]);
     }
   }
 }
@@ -488,7 +518,7 @@ DCTX_HD void store_block(TOut* out, const PlaneGeometry& g, std::int64_t p, int 
   for (int i = 0; i < 8 && r0 + i < g.rows; ++i) {
     TOut* row = out + g.off + p * g.ps + (r0 + i) * g.rs;
     for (int j = 0; j < 8 && c0 + j < g.cols; ++j)
-      row[(c0 + j) * g.cs] = static_cast<TOut>(blk[8 * i + j]);
+      row[(c0 + j) * g.cs] = store_as<TOut>(blk[8 * i + j]);
   }
 }
 

@@ -34,8 +34,7 @@ class CudaBlock8Plan final : public detail::BackendBlock8Plan {
 
   std::uint64_t execute(const Block8HostCall& call) const override {
     const Io io = io_of(call);
-    const std::size_t ib = io.in16 ? 2 : 4, ob = io.out16 ? 2 : 4;
-    const bool in16 = io.in16, out16 = io.out16, data16 = io.data16;
+    const std::size_t ib = io.ib, ob = io.ob;
     const DeviceScope scope(dev_.index);
     const cudaStream_t s = cudaStreamPerThread;
     // The input is gathered and on the device before any output is written, so any overlap of
@@ -55,8 +54,8 @@ class CudaBlock8Plan final : public detail::BackendBlock8Plan {
                                static_cast<int>(p.rows),
                                static_cast<int>(p.cols)};
     };
-    launch_block8(tables_, kernel_, b8::kTiles, data16, static_cast<int>(d_.op), din.get(), in16,
-                  dense(call.in), dout.get(), out16, dense(call.out),
+    launch_block8(tables_, kernel_, b8::kTiles, io.data16, static_cast<int>(d_.op), din.get(),
+                  io.in, dense(call.in), dout.get(), io.out, dense(call.out),
                   static_cast<long long>(call.in.count), static_cast<int>(call.padded_rows),
                   static_cast<int>(call.padded_cols),
                   static_cast<unsigned long long*>(counts.get()), s);
@@ -86,7 +85,7 @@ class CudaBlock8Plan final : public detail::BackendBlock8Plan {
                                static_cast<int>(p.cols)};
     };
     launch_block8(tables_, kernel_, b8::kTiles, io.data16, static_cast<int>(d_.op), call.in.data,
-                  io.in16, strided(call.in), const_cast<void*>(call.out.data), io.out16,
+                  io.in, strided(call.in), const_cast<void*>(call.out.data), io.out,
                   strided(call.out), static_cast<long long>(call.in.count),
                   static_cast<int>(call.padded_rows), static_cast<int>(call.padded_cols),
                   static_cast<unsigned long long*>(counts), static_cast<cudaStream_t>(queue));
@@ -100,17 +99,31 @@ class CudaBlock8Plan final : public detail::BackendBlock8Plan {
 
  private:
   struct Io {
-    bool data16, in16, out16;
+    bool data16;
+    int in, out;         // b8::Element
+    std::size_t ib, ob;  // their sizes in bytes
   };
   // The element types of a call, after checking that its sides fit the kernels' int indices.
   Io io_of(const Block8HostCall& call) const {
     if (std::max({call.padded_rows, call.padded_cols, call.in.rows, call.in.cols}) > kMaxSide)
       throw Error("CUDA block plan: planes of " + std::to_string(call.padded_rows) + " x " +
                   std::to_string(call.padded_cols) + " exceed the kernels' int indices");
-    const bool data16 = d_.data == Block8Data::Int16;
-    return {data16,
-            data16 || d_.op == Block8Op::InverseDequantized || d_.op == Block8Op::Dequantize,
-            data16 || d_.op == Block8Op::ForwardQuantized || d_.op == Block8Op::Quantize};
+    const int samples = static_cast<int>(d_.data);
+    const int coeffs = d_.data == Block8Data::UInt8 ? b8::kF32 : samples;
+    int in = samples, out = coeffs;
+    switch (d_.op) {
+      case Block8Op::Forward: break;
+      case Block8Op::Inverse: in = coeffs, out = samples; break;
+      case Block8Op::Roundtrip: out = samples; break;
+      case Block8Op::ForwardQuantized: out = b8::kI16; break;
+      case Block8Op::InverseDequantized: in = b8::kI16, out = samples; break;
+      case Block8Op::Quantize: in = coeffs, out = b8::kI16; break;
+      case Block8Op::Dequantize: in = b8::kI16, out = coeffs; break;
+    }
+    const auto bytes = [](int e) -> std::size_t {
+      return e == b8::kI16 ? 2 : e == b8::kU8 ? 1 : 4;
+    };
+    return {d_.data == Block8Data::Int16, in, out, bytes(in), bytes(out)};
   }
 
   DeviceInfo dev_;

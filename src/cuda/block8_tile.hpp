@@ -72,7 +72,7 @@ struct SeparableTile {
     if (tid >= at.cols) return;
     W x[8];
     for (int i = 0; i < 8; ++i)
-      x[i] = static_cast<W>(load_element(in, g, at.p, at.r0 + i, at.c0 + tid));
+      x[i] = load_as<W>(load_element(in, g, at.p, at.r0 + i, at.c0 + tid));
     S::column_in(op, t, x);
     for (int i = 0; i < 8; ++i) sh[i * kTilePitch + tid] = x[i];
   }
@@ -97,7 +97,7 @@ struct SeparableTile {
     for (int i = 0; i < 8; ++i) x[i] = sh[i * kTilePitch + tid];
     S::column_out(op, t, x);
     for (int i = 0; i < 8 && at.r0 + i < g.rows; ++i)
-      out[g.off + at.p * g.ps + (at.r0 + i) * g.rs + c * g.cs] = static_cast<TOut>(x[i]);
+      out[g.off + at.p * g.ps + (at.r0 + i) * g.rs + c * g.cs] = store_as<TOut>(x[i]);
   }
 };
 
@@ -116,7 +116,7 @@ struct ReferenceTile {
                            const TileAt& at, double* x) {
     const int i = tid / kTileCols, c = tid % kTileCols;
     if (c >= at.cols) return;
-    const double v = static_cast<double>(load_element(in, g, at.p, at.r0 + i, at.c0 + c));
+    const double v = load_as<double>(load_element(in, g, at.p, at.r0 + i, at.c0 + c));
     x[i * kTilePitch + c] = has_forward(op) ? v : R::inverse_input(op, t, v, 8 * i + c % 8);
   }
   /// Stages 2 (first product into tmp) and 3 (second product back into x) of the forward
@@ -147,7 +147,7 @@ struct ReferenceTile {
     const int i = tid / kTileCols, c = tid % kTileCols;
     if (c >= at.cols || at.c0 + c >= g.cols || at.r0 + i >= g.rows) return;
     out[g.off + at.p * g.ps + (at.r0 + i) * g.rs + (at.c0 + c) * g.cs] =
-        static_cast<TOut>(x[i * kTilePitch + c]);
+        store_as<TOut>(x[i * kTilePitch + c]);
   }
 };
 

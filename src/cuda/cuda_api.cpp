@@ -31,29 +31,6 @@ void execute_typed(const Plan& plan, T* in, const std::vector<std::ptrdiff_t>& i
                       DeviceExecution{stream, workspace, workspace ? workspace_bytes : 0});
 }
 
-#ifdef DCTX_CUDA_BLOCK8
-template <class T>
-Block8DevicePlanes device_planes(const DevicePlanes<T>& p) {
-  const std::ptrdiff_t rs = p.row_stride ? p.row_stride : static_cast<std::ptrdiff_t>(p.cols);
-  const std::ptrdiff_t ps =
-      p.plane_stride ? p.plane_stride : static_cast<std::ptrdiff_t>(p.rows) * rs;
-  return {BackendKind::CUDA,
-          const_cast<void*>(static_cast<const void*>(p.data)),
-          p.planes,
-          p.rows,
-          p.cols,
-          ps,
-          rs,
-          p.col_stride,
-          sizeof(T) == 2};
-}
-template <class TI, class TO>
-void execute_blocks(const Block8Plan& plan, const DevicePlanes<TI>& in, const DevicePlanes<TO>& out,
-                    CUstream_st* stream, unsigned long long* counts) {
-  plan.execute_device(device_planes(in), device_planes(out), stream, counts);
-}
-#endif
-
 }  // namespace
 
 std::vector<DeviceInfo> devices() {
@@ -73,26 +50,5 @@ void execute(const Plan& plan, const DeviceView<const double>& in, const DeviceV
   execute_typed(plan, const_cast<double*>(in.data), in.strides, out.data, out.strides, stream,
                 workspace, workspace_bytes);
 }
-
-#ifdef DCTX_CUDA_BLOCK8
-void execute(const Block8Plan& plan, const DevicePlanes<const float>& in,
-             const DevicePlanes<float>& out, CUstream_st* stream, unsigned long long* counts) {
-  execute_blocks(plan, in, out, stream, counts);
-}
-void execute(const Block8Plan& plan, const DevicePlanes<const float>& in,
-             const DevicePlanes<std::int16_t>& out, CUstream_st* stream,
-             unsigned long long* counts) {
-  execute_blocks(plan, in, out, stream, counts);
-}
-void execute(const Block8Plan& plan, const DevicePlanes<const std::int16_t>& in,
-             const DevicePlanes<float>& out, CUstream_st* stream, unsigned long long* counts) {
-  execute_blocks(plan, in, out, stream, counts);
-}
-void execute(const Block8Plan& plan, const DevicePlanes<const std::int16_t>& in,
-             const DevicePlanes<std::int16_t>& out, CUstream_st* stream,
-             unsigned long long* counts) {
-  execute_blocks(plan, in, out, stream, counts);
-}
-#endif
 
 }  // namespace dctx::cuda

@@ -359,6 +359,8 @@ class OpenClBlock8Plan final : public detail::BackendBlock8Plan {
 
 std::unique_ptr<detail::BackendBlock8Plan> make_block8_plan(std::shared_ptr<Device> device,
                                                             const detail::Block8Spec& spec) {
+  // uint8 samples: the front end converts around the float32 plan.
+  if (spec.desc.data == Block8Data::UInt8) return nullptr;
   return std::make_unique<OpenClBlock8Plan>(std::move(device), spec.desc);
 }
 

@@ -79,7 +79,15 @@ TEST(Block8Plans, TheDeviceEntryChecksBeforeTheBackEnd) {
   alignas(8) static char fake[4096];
   const auto planes = [](void* p, std::size_t r, std::size_t c, bool i16,
                          BackendKind b = BackendKind::CPU) {
-    return Block8DevicePlanes{b, p, 1, r, c, std::ptrdiff_t(r * c), std::ptrdiff_t(c), 1, i16};
+    return Block8DevicePlanes{b,
+                              p,
+                              1,
+                              r,
+                              c,
+                              std::ptrdiff_t(r * c),
+                              std::ptrdiff_t(c),
+                              1,
+                              i16 ? Block8Data::Int16 : Block8Data::Float32};
   };
   const Block8Plan fwd(Block8PlanDesc{.backend = BackendKind::CPU});
   expect_error(

@@ -5,7 +5,8 @@
 // every thread of a tile before the next stage (what the kernels' barriers guarantee), with the
 // shared memory poisoned before each tile. Both must equal the CPU engine bit for bit (and count
 // the same zero levels) for every operation, kernel and data type, with replicated edges and
-// cropped outputs, on planes of one partial tile and of several. Outputs are poisoned first.
+// cropped outputs, on planes of one partial tile and of several; uint8 samples against the CPU's
+// conversions around its float plans. Outputs are poisoned first.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -162,7 +163,9 @@ void check_shape(Block8PlanDesc d, unsigned seed, int pr, int pc, int sr, int sc
   const int oc = forward && d.op != Block8Op::Roundtrip ? pc : sc;
   const bool levels_in = d.op == Block8Op::InverseDequantized;
   const double span = levels_in ? 12 : forward ? 128 : 300;
-  const std::vector<TIn> in = random_plane<TIn>(std::size_t(planes * ir * ic), seed, -span, span);
+  const bool bytes = std::is_same_v<TIn, std::uint8_t>;  // uint8 samples: 0..255
+  const std::vector<TIn> in =
+      random_plane<TIn>(std::size_t(planes * ir * ic), seed, bytes ? 0 : -span, bytes ? 255 : span);
   const TOut poison = std::is_integral_v<TOut> ? TOut(-12345) : TOut(NAN);
   std::vector<TOut> want(std::size_t(planes * orr * oc), poison), got = want;
   const Block8Stats st = cpu.execute(
@@ -205,6 +208,17 @@ TEST(CudaBlock8Math, EqualsTheCpuEngineBitForBit) {
     check<float, std::int16_t>({.op = Block8Op::ForwardQuantized, .table = q, .kernel = k}, seed++);
     check<std::int16_t, float>({.op = Block8Op::InverseDequantized, .table = q, .kernel = k},
                                seed++);
+  }
+  for (Block8Kernel k : {Block8Kernel::Reference, Block8Kernel::Fast}) {
+    const Block8Data u8 = Block8Data::UInt8;
+    check<std::uint8_t, float>({.op = Block8Op::Forward, .data = u8, .kernel = k}, seed++);
+    check<float, std::uint8_t>({.op = Block8Op::Inverse, .data = u8, .kernel = k}, seed++);
+    check<std::uint8_t, std::uint8_t>(
+        {.op = Block8Op::Roundtrip, .data = u8, .table = q, .kernel = k}, seed++);
+    check<std::uint8_t, std::int16_t>(
+        {.op = Block8Op::ForwardQuantized, .data = u8, .table = q, .kernel = k}, seed++);
+    check<std::int16_t, std::uint8_t>(
+        {.op = Block8Op::InverseDequantized, .data = u8, .table = q, .kernel = k}, seed++);
   }
   for (Block8Kernel k : {Block8Kernel::Reference, Block8Kernel::Fast, Block8Kernel::Int16}) {
     const Block8Data i16 = Block8Data::Int16;

@@ -42,7 +42,8 @@ class CudaBlock8 : public ::testing::Test {
 template <class T>
 std::vector<T> random_plane(std::size_t n, unsigned seed, double span) {
   std::mt19937 g(seed);
-  std::uniform_real_distribution<double> u(-span, span);
+  const bool bytes = std::is_same_v<T, std::uint8_t>;  // uint8 samples: 0..255
+  std::uniform_real_distribution<double> u(bytes ? 0 : -span, bytes ? 255 : span);
   std::vector<T> v(n);
   for (auto& x : v) x = static_cast<T>(std::is_integral_v<T> ? std::round(u(g)) : u(g));
   return v;
@@ -68,6 +69,9 @@ void same_as_cpu(Block8PlanDesc d, unsigned seed) {
   const Block8Stats sb = gpu.execute(ConstView<TIn>(in.data(), {planes, ir, ic}),
                                      View<TOut>(b.data(), {planes, orr, oc}));
   EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(TOut)), 0) << gpu.describe();
+  if (d.data == Block8Data::UInt8) {  // converted in the kernels, not around a float plan
+    EXPECT_EQ(gpu.describe().find("through float32"), std::string::npos) << gpu.describe();
+  }
   EXPECT_EQ(sa.zeros, sb.zeros) << gpu.describe();
 }
 
@@ -91,6 +95,17 @@ TEST_F(CudaBlock8, EveryOperationEqualsTheCpuBitForBit) {
                                             seed++);
     same_as_cpu<std::int16_t, std::int16_t>(
         {.op = Block8Op::Roundtrip, .data = i16, .table = q, .kernel = k}, seed++);
+  }
+  const Block8Data u8 = Block8Data::UInt8;  // the kernels' own uint8 loads and stores
+  for (Block8Kernel k : {Block8Kernel::Reference, Block8Kernel::Fast}) {
+    same_as_cpu<std::uint8_t, float>({.op = Block8Op::Forward, .data = u8, .kernel = k}, seed++);
+    same_as_cpu<float, std::uint8_t>({.op = Block8Op::Inverse, .data = u8, .kernel = k}, seed++);
+    same_as_cpu<std::uint8_t, std::uint8_t>(
+        {.op = Block8Op::Roundtrip, .data = u8, .table = q, .kernel = k}, seed++);
+    same_as_cpu<std::uint8_t, std::int16_t>(
+        {.op = Block8Op::ForwardQuantized, .data = u8, .table = q, .kernel = k}, seed++);
+    same_as_cpu<std::int16_t, std::uint8_t>(
+        {.op = Block8Op::InverseDequantized, .data = u8, .table = q, .kernel = k}, seed++);
   }
   same_as_cpu<float, std::int16_t>({.op = Block8Op::Quantize, .table = q}, seed++);
   same_as_cpu<std::int16_t, float>({.op = Block8Op::Dequantize, .table = q}, seed++);
@@ -169,6 +184,23 @@ TEST_F(CudaBlock8, DevicePlanesOnTheCallersStream) {
   ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
   EXPECT_EQ(std::memcmp(dio.get().data(), trip.data(), trip.size() * 4), 0);
 
+  // uint8 samples in place, level-shifted and rounded in the kernel.
+  d = {.op = Block8Op::Roundtrip,
+       .data = Block8Data::UInt8,
+       .table = q,
+       .edge = Block8Edge::Replicate};
+  const auto bytes = random_plane<std::uint8_t>(planes * rows * cols, 12, 0);
+  std::vector<std::uint8_t> bytes_want = bytes;
+  Block8Plan(Block8PlanDesc(d))
+      .execute(ConstView<std::uint8_t>(bytes_want.data(), {planes, rows, cols}),
+               View<std::uint8_t>(bytes_want.data(), {planes, rows, cols}));
+  d.backend = BackendKind::CUDA;
+  Device<std::uint8_t> dbytes(bytes);
+  cuda::execute(Block8Plan(d), cuda::DevicePlanes<const std::uint8_t>{dbytes.p, planes, rows, cols},
+                cuda::DevicePlanes<std::uint8_t>{dbytes.p, planes, rows, cols}, stream);
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(dbytes.get(), bytes_want);
+
   using testing_support::expect_error;
   expect_error(
       [&] {
@@ -218,8 +250,8 @@ TEST_F(CudaBlock8, RegisterLayoutEqualsTheTiles) {
     for (int layout : {b8::kTiles, b8::kRegisters}) {
       ASSERT_EQ(cudaMemset(dout, 0xff, out_bytes), cudaSuccess);  // NaN everywhere
       ASSERT_EQ(cudaMemset(dcounts, 0, 16), cudaSuccess);
-      cu::launch_block8(t, kernel, layout, false, static_cast<int>(d.op), din, false, gi, dout,
-                        false, go, planes, prow, pcol, static_cast<unsigned long long*>(dcounts),
+      cu::launch_block8(t, kernel, layout, false, static_cast<int>(d.op), din, b8::kF32, gi, dout,
+                        b8::kF32, go, planes, prow, pcol, static_cast<unsigned long long*>(dcounts),
                         nullptr);
       got[layout].resize(out_bytes / sizeof(float));
       ASSERT_EQ(cudaMemcpy(got[layout].data(), dout, out_bytes, cudaMemcpyDeviceToHost),

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "dctx/block8.hpp"
@@ -59,22 +60,36 @@ struct DevicePlanes {
 };
 
 /// Enqueues a block plan made with backend = BackendKind::CUDA on `stream` (null: the legacy
-/// default stream) and returns without waiting. The element types and shapes are those of
-/// Block8Plan::execute, checked the same way (dctx::Error names the argument). `in` may be `out`
-/// (in place) but must not overlap it otherwise. `counts`: null, or two device words to which
-/// the kernels add the levels that are zero ([0]) and OR 1 when a float coefficient to quantize
-/// was NaN ([1]; its level is written as 0) — the checks the host entry makes after its call.
-void execute(const Block8Plan& plan, const DevicePlanes<const float>& in,
-             const DevicePlanes<float>& out, CUstream_st* stream = nullptr,
-             unsigned long long* counts = nullptr);
-void execute(const Block8Plan& plan, const DevicePlanes<const float>& in,
-             const DevicePlanes<std::int16_t>& out, CUstream_st* stream = nullptr,
-             unsigned long long* counts = nullptr);
-void execute(const Block8Plan& plan, const DevicePlanes<const std::int16_t>& in,
-             const DevicePlanes<float>& out, CUstream_st* stream = nullptr,
-             unsigned long long* counts = nullptr);
-void execute(const Block8Plan& plan, const DevicePlanes<const std::int16_t>& in,
-             const DevicePlanes<std::int16_t>& out, CUstream_st* stream = nullptr,
-             unsigned long long* counts = nullptr);
+/// default stream) and returns without waiting. The element types (float, std::int16_t,
+/// std::uint8_t) and shapes are those of Block8Plan::execute, checked the same way (dctx::Error
+/// names the argument). `in` may be `out` (in place) but must not overlap it otherwise.
+/// `counts`: null, or two device words to which the kernels add the levels that are zero ([0])
+/// and OR 1 when a float coefficient to quantize was NaN ([1]; its level is written as 0) — the
+/// checks the host entry makes after its call.
+template <class TI, class TO>
+void execute(const Block8Plan& plan, const DevicePlanes<const TI>& in, const DevicePlanes<TO>& out,
+             CUstream_st* stream = nullptr, unsigned long long* counts = nullptr) {
+  const auto planes = [](const auto& p, auto* data) {
+    using T = std::remove_cv_t<std::remove_pointer_t<decltype(data)>>;
+    static_assert(std::is_same_v<T, float> || std::is_same_v<T, std::int16_t> ||
+                      std::is_same_v<T, std::uint8_t>,
+                  "block planes hold float, std::int16_t or std::uint8_t");
+    const std::ptrdiff_t rs = p.row_stride ? p.row_stride : static_cast<std::ptrdiff_t>(p.cols);
+    const std::ptrdiff_t ps =
+        p.plane_stride ? p.plane_stride : static_cast<std::ptrdiff_t>(p.rows) * rs;
+    return Block8DevicePlanes{BackendKind::CUDA,
+                              const_cast<void*>(static_cast<const void*>(data)),
+                              p.planes,
+                              p.rows,
+                              p.cols,
+                              ps,
+                              rs,
+                              p.col_stride,
+                              std::is_same_v<T, float>          ? Block8Data::Float32
+                              : std::is_same_v<T, std::int16_t> ? Block8Data::Int16
+                                                                : Block8Data::UInt8};
+  };
+  plan.execute_device(planes(in, in.data), planes(out, out.data), stream, counts);
+}
 
 }  // namespace dctx::cuda
