@@ -3,7 +3,9 @@
 // of dctx's fused 2D DCT-II and its inverse (orthonormal), float32 and float64, and of the mixed
 // transforms IDCT_IDXST and IDXST_IDCT, each beside cuFFT's R2C (or C2R) of the same shape measured
 // in the same run, and a device-to-device copy of the same bytes; the 8x8 block kernels over an
-// 8192 x 8192 plane against that copy. Buffers rotate so that each
+// 8192 x 8192 plane (float32, and uint8 for the round trip) in both layouts (the whitepaper's
+// shared-memory tiles, one block per thread) against a copy of the same bytes. Buffers rotate so
+// that each
 // timed call reads an array the L2 does not hold. Prints one table; no GoogleTest, no FFTW.
 #include <cuda_runtime_api.h>
 #include <cufft.h>
@@ -172,6 +174,28 @@ void block8_rows() {
     });
     std::printf("%-13s %4dx%-5d %-7s %-4s %10.1f %10s %7.2f %10.1f\n", r.name, n, n, "-", "f32",
                 ms * 1e3, "copy", copy / ms, copy * 1e3);
+  }
+  // The JPEG-style round trip on uint8 planes (level shift and rounding in the kernel), against a
+  // copy of the same bytes.
+  {
+    const std::size_t u8_bytes = std::size_t(n) * n;
+    const double u8_copy = median_ms([&](int i) {
+      ok(cudaMemcpyAsync(buf.at_out(i), buf.at_in(i), u8_bytes, cudaMemcpyDeviceToDevice), "copy");
+    });
+    dctx::Block8PlanDesc d{.op = dctx::Block8Op::Roundtrip,
+                           .data = dctx::Block8Data::UInt8,
+                           .table = dctx::quant_table_nvidia(),
+                           .kernel = dctx::Block8Kernel::Fast};
+    const b8::Tables t = b8::make_tables(d);
+    for (int layout : {b8::kTiles, b8::kRegisters}) {
+      const double ms = median_ms([&](int i) {
+        dctx::cu::launch_block8(t, b8::kFast, layout, false, static_cast<int>(d.op), buf.at_in(i),
+                                b8::kU8, g, buf.at_out(i), b8::kU8, g, 1, n, n, counts, nullptr);
+      });
+      std::printf("%-13s %4dx%-5d %-7s %-4s %10.1f %10s %7.2f %10.1f\n",
+                  layout == b8::kTiles ? "8x8_u8_tile" : "8x8_u8_reg", n, n, "-", "u8", ms * 1e3,
+                  "copy", u8_copy / ms, u8_copy * 1e3);
+    }
   }
   cudaFree(counts);
 }
