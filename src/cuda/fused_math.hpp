@@ -81,6 +81,9 @@ struct FusedGeometry {
   int batch_axes = 0;
   I64 batch_shape[kMaxBatchAxes] = {};
   I64 batch_in_stride[kMaxBatchAxes] = {}, batch_out_stride[kMaxBatchAxes] = {};
+  /// Algorithm 3's thresholding (PlanDesc::coefficient_threshold): coefficients of magnitude
+  /// below it count as 0, the forward's as stored, the inverse's as read. 0: off.
+  T zero_below = 0;
 
   DCTX_HD I64 half() const { return n[2] / 2 + 1; }
   DCTX_HD I64 real_size() const { return batch * n[0] * n[1] * n[2]; }
@@ -99,6 +102,13 @@ struct FusedGeometry {
     return off;
   }
 };
+
+/// x, or +0 when |x| < eps (Algorithm 3 of the paper; NaN stays NaN; eps = 0: x).
+template <class T>
+DCTX_HD T below_to_zero(T x, T eps) {
+  const T a = x < 0 ? -x : x;
+  return a < eps ? T(0) : x;
+}
 
 /// Makhoul's even/odd order: slot of natural index j (even j to the front, odd j reversed to
 /// the back), the inverse of p(r) = 2r (r < ceil(N/2)), 2(N-1-r)+1 (otherwise).
@@ -201,7 +211,7 @@ DCTX_HD void forward_orbit(const FusedGeometry<T>& g, I64 o, const Cx<T>* V, T* 
           p1 = p1 < 0 ? 0 : p1;
           p2 = p2 < 0 ? 0 : p2;
         }
-        out[g.offset(ob.batch, p0, p1, p2, true)] = y;
+        out[g.offset(ob.batch, p0, p1, p2, true)] = below_to_zero(y, g.zero_below);
       }
 }
 
@@ -222,10 +232,11 @@ DCTX_HD void inverse_orbit(const FusedGeometry<T>& g, I64 o, const T* in, Cx<T>*
         const I64 p0 = coefficient_position(m0, n0, g.mirror[0]);
         const I64 p1 = coefficient_position(m1, n1, g.mirror[1]);
         const I64 p2 = coefficient_position(m2, n2, g.mirror[2]);
-        Y[f0][f1][f2] = (p0 < 0 || p1 < 0 || p2 < 0)
-                            ? T(0)
-                            : in[g.offset(ob.batch, p0, p1, p2, false)] * g.weight[0][m0] *
-                                  g.weight[1][m1] * g.weight[2][m2];
+        Y[f0][f1][f2] =
+            (p0 < 0 || p1 < 0 || p2 < 0)
+                ? T(0)
+                : below_to_zero(in[g.offset(ob.batch, p0, p1, p2, false)], g.zero_below) *
+                      g.weight[0][m0] * g.weight[1][m1] * g.weight[2][m2];
       }
   // Y'(N_j - index) per axis: the other flag, or zero when the index is 0 (Y'(N) = 0).
   const bool zero0 = k[0] == 0, zero1 = k[1] == 0, zero2 = k[2] == 0;

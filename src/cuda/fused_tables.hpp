@@ -34,6 +34,7 @@ struct FusedLayout {
   FusedAxisTables axis[3];
   int array_axis[3] = {-1, -1, -1};  ///< the array axis of each logical axis (-1: padding)
   std::vector<int> batch_axes;       ///< the untransformed array axes, in order
+  double zero_below = 0;             ///< PlanDesc::coefficient_threshold (0: off)
   /// The transformed lengths in C order (cuFFT's n[]).
   std::vector<long long> fft_dims() const {
     std::vector<long long> r;
@@ -57,7 +58,6 @@ inline bool fused_route_applies(const PlanDesc& d, std::string* why) {
   for (const AxisTransform& t : d.transforms)
     if (detail::effective_type(d, t) != t0) return no("its axes mix transform types");
   if (t0 != 2 && t0 != 3) return no("types I and IV have no CUDA kernel yet");
-  if (d.coefficient_threshold > 0) return no("thresholding has no CUDA kernel yet");
   for (int a : d.axes)
     if (d.shape[static_cast<std::size_t>(a)] < 2) return no("a transformed axis has length 1");
   return true;
@@ -69,6 +69,7 @@ inline FusedLayout fused_layout(const PlanDesc& d) {
   const std::size_t rank = d.shape.size(), r = d.axes.size();
   L.rank = static_cast<int>(r);
   L.forward = detail::effective_type(d, d.transforms[0]) == 2;
+  L.zero_below = d.coefficient_threshold;
   std::vector<int> axes(d.axes.begin(), d.axes.end());
   std::sort(axes.begin(), axes.end());
   for (int a = 0; a < static_cast<int>(rank); ++a)
@@ -119,6 +120,7 @@ FusedGeometry<T> fused_geometry(const FusedLayout& L, const Cx<T>* const rot[3],
   FusedGeometry<T> g;
   g.batch = L.batch;
   g.rank = L.rank;
+  g.zero_below = static_cast<T>(L.zero_below);  // compared in the data's precision
   for (int j = 0; j < 3; ++j) {
     g.n[j] = L.axis[j].n;
     g.mirror[j] = L.axis[j].mirror;

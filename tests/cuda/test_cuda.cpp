@@ -6,7 +6,9 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -141,6 +143,41 @@ TEST_F(Cuda, WhatTheKernelsDoNotCoverGoesThroughTheCpu) {
   EXPECT_NE(p.describe().find("through the CPU"), std::string::npos) << p.describe();
   check_against_oracle_and_cpu<double>(d, 5);
   check_against_oracle_and_cpu<float>(PlanDesc{.shape = {12, 10}, .axes = {0}}, 6);
+}
+
+// Algorithm 3's thresholding in the rotation kernels: the same bits as the plain plan with a
+// separate pass after (forward) or before (inverse), about half the coefficients below it.
+TEST_F(Cuda, ThresholdingEqualsASeparatePass) {
+  for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+    PlanDesc d{.shape = {64, 48},
+               .precision = Precision::F32,
+               .norm = Norm::Ortho,
+               .direction = dir,
+               .backend = BackendKind::CUDA};
+    const std::vector<float> x = oracle::random_vector<float>(64 * 48, 21);
+    const Plan plain(d);
+    std::vector<float> y(x.size());
+    plain.execute(ConstView<float>(x.data(), d.shape), View<float>(y.data(), d.shape));
+    const std::vector<float>& coeffs = dir == Direction::Forward ? y : x;
+    std::vector<float> mags(coeffs.size());
+    for (std::size_t i = 0; i < mags.size(); ++i) mags[i] = std::fabs(coeffs[i]);
+    std::nth_element(mags.begin(), mags.begin() + mags.size() / 2, mags.end());
+    d.coefficient_threshold = mags[mags.size() / 2];
+    const auto pass = [&](std::vector<float> v) {
+      for (float& e : v) e = std::fabs(e) < mags[mags.size() / 2] ? 0.0f : e;
+      return v;
+    };
+    const Plan thr(d);
+    EXPECT_EQ(thr.describe().find("through the CPU"), std::string::npos) << thr.describe();
+    std::vector<float> want = pass(y), got(x.size(), NAN);
+    if (dir == Direction::Inverse) {
+      const std::vector<float> xt = pass(x);
+      plain.execute(ConstView<float>(xt.data(), d.shape), View<float>(want.data(), d.shape));
+    }
+    thr.execute(ConstView<float>(x.data(), d.shape), View<float>(got.data(), d.shape));
+    EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(float)), 0)
+        << thr.describe();
+  }
 }
 
 TEST_F(Cuda, InPlaceAndStridedDeviceArrays) {

@@ -7,6 +7,7 @@
 // thread writes shows as NaN.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <limits>
@@ -303,6 +304,60 @@ TEST(CudaFusedMath, AWrongRotationIsCaught) {
   const auto want = oracle::reference_nd(d.shape, d.axes, d.transforms, d.norm, false,
                                          Direction::Forward, std::vector<LD>(in.begin(), in.end()));
   EXPECT_GT(oracle::rel_l2(out, want), 1e-3);
+}
+
+// Algorithm 3's thresholding in the rotation kernels equals a separate pass: after the forward
+// transform on its stored outputs, before the inverse on its inputs, bit for bit, with about
+// half of the coefficients below the threshold, over strided layouts and every kind.
+template <class T>
+void check_threshold(PlanDesc d, unsigned seed) {
+  d.backend = BackendKind::CPU;
+  d.precision = sizeof(T) == 4 ? Precision::F32 : Precision::F64;
+  const PlanDesc plain = normalize(d);
+  std::size_t n = 1;
+  for (std::size_t e : plain.shape) n *= e;
+  const std::vector<T> x = oracle::random_vector<T>(n, seed);
+  std::vector<T> y = run_fused<T>(plain, x);  // forward coefficients, or inverse samples
+  std::vector<T> mags(y.size());
+  for (std::size_t i = 0; i < y.size(); ++i) mags[i] = std::fabs(y[i]);
+  std::nth_element(mags.begin(), mags.begin() + mags.size() / 2, mags.end());
+  d.coefficient_threshold = static_cast<double>(mags[mags.size() / 2]);
+  const PlanDesc thr = normalize(d);
+  ASSERT_TRUE(cuda_math::fused_route_applies(thr, nullptr));
+  const T eps = static_cast<T>(thr.coefficient_threshold);
+  const auto pass = [&](std::vector<T> v) {
+    for (T& e : v) e = std::fabs(e) < eps ? T(0) : e;
+    return v;
+  };
+  const bool forward = cuda_math::fused_layout(plain).forward;
+  const std::vector<T> want = forward ? pass(y) : run_fused<T>(plain, pass(x));
+  const std::vector<T> got = run_fused<T>(thr, x, 2, 1);
+  std::size_t zeros = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(got[i], want[i]) << "element " << i;
+    zeros += want[i] == 0;
+  }
+  if (forward) {
+    EXPECT_GE(zeros, n / 3);
+  }
+}
+
+TEST(CudaFusedMath, ThresholdingEqualsASeparatePass) {
+  unsigned seed = 40;
+  for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+    PlanDesc d;
+    d.direction = dir;
+    d.norm = Norm::Ortho;
+    d.shape = {12, 10};
+    check_threshold<double>(d, seed++);
+    check_threshold<float>(d, seed++);
+    d.shape = {4, 6, 5};
+    check_threshold<double>(d, seed++);
+    d.shape = {3, 9, 8};
+    d.axes = {1, 2};
+    d.transforms = {{Kind::DST, 2}, {Kind::DXST, 2}};
+    check_threshold<float>(d, seed++);
+  }
 }
 
 TEST(CudaFusedMath, SaysWhatItDoesNotCompute) {
