@@ -16,6 +16,7 @@
 #include "dctx/backend.hpp"
 #include "dctx/cuda.hpp"
 #include "dctx/dctx.hpp"
+#include "dctx/electrostatics.hpp"
 #include "expect_error.hpp"
 #include "oracle/oracle.hpp"
 
@@ -39,6 +40,19 @@ TEST(CudaNoDevice, SaysWhyAndRefusesPlans) {
     EXPECT_EQ(e.kind(), ErrorKind::BackendUnavailable);
     EXPECT_NE(std::string(e.what()).find("no CUDA device"), std::string::npos) << e.what();
   }
+}
+
+// The device entry of the electrostatic step checks its system before touching a device: this
+// runs on every machine (the pointers are never dereferenced).
+TEST(CudaApi, ElectrostaticsNamesWhatItRefuses) {
+  static float fake[4 * 64];
+  const ElectrostaticSystem cpu(
+      {.shape = {8, 8}, .precision = Precision::F32, .backend = BackendKind::CPU});
+  testing_support::expect_error(
+      [&] {
+        cuda::electrostatics(cpu, {fake, {}}, {fake + 64, {}}, {fake + 128, {}}, {fake + 192, {}});
+      },
+      "the system runs on the cpu back end, not cuda (ElectrostaticsDesc::backend)");
 }
 
 class Cuda : public ::testing::Test {
@@ -178,6 +192,59 @@ TEST_F(Cuda, ThresholdingEqualsASeparatePass) {
     EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(float)), 0)
         << thr.describe();
   }
+}
+
+// DREAMPlace's electrostatic step on device arrays against the same system on the CPU: the
+// potential, the fields and the energy within the transforms' rounding; the fields alone; what it
+// refuses, it names.
+TEST_F(Cuda, ElectrostaticsOnDeviceArrays) {
+  const std::size_t m = 96, n = 80;
+  const Shape s{m, n};
+  const std::vector<double> rho = oracle::random_vector<double>(m * n, 31);
+  ElectrostaticsDesc d{.shape = s, .bin_width = 0.5, .bin_height = 2.0};
+  d.backend = BackendKind::CPU;
+  const ElectrostaticSystem cpu(d);
+  std::vector<double> pot(m * n), fx(m * n), fy(m * n);
+  const double e_cpu = cpu.solve(ConstView<double>(rho.data(), s), View<double>(pot.data(), s),
+                                 View<double>(fx.data(), s), View<double>(fy.data(), s));
+  d.backend = BackendKind::CUDA;
+  const ElectrostaticSystem gpu(d);
+  const std::vector<double> poison(m * n, std::numeric_limits<double>::quiet_NaN());
+  DeviceVector<double> drho(rho), dpot(poison), dfx(poison), dfy(poison),
+      denergy(std::vector<double>{NAN});
+  cuda::electrostatics(gpu, {drho.p, {}}, {dpot.p, {}}, {dfx.p, {}}, {dfy.p, {}}, denergy.p);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  const double tol = oracle::tolerance<double>(m * n);
+  EXPECT_LE(oracle::rel_l2(dpot.get(), std::vector<oracle::LD>(pot.begin(), pot.end())), tol);
+  EXPECT_LE(oracle::rel_l2(dfx.get(), std::vector<oracle::LD>(fx.begin(), fx.end())), tol);
+  EXPECT_LE(oracle::rel_l2(dfy.get(), std::vector<oracle::LD>(fy.begin(), fy.end())), tol);
+  EXPECT_NEAR(denergy.get()[0], e_cpu, 1e-9 * std::fabs(e_cpu));
+  // The fields alone, into row-padded arrays.
+  const std::size_t pitch = n + 5;
+  DeviceVector<double> pfx(std::vector<double>(m * pitch, NAN)), pfy(pfx.get());
+  const std::vector<std::ptrdiff_t> padded{std::ptrdiff_t(pitch), 1};
+  cuda::electrostatics(gpu, {drho.p, {}}, {nullptr, {}}, {pfx.p, padded}, {pfy.p, padded});
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  const std::vector<double> hx = pfx.get();
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      ASSERT_NEAR(hx[i * pitch + j], fx[i * n + j], 1e-9 * (1 + std::fabs(fx[i * n + j])));
+  using testing_support::expect_error;
+  expect_error(
+      [&] {
+        cuda::electrostatics(gpu, {drho.p, {}}, {dpot.p, {}}, {dfx.p, {}}, {dfx.p, {}});
+      },
+      "field_x and field_y overlap");
+  expect_error(
+      [&] {
+        cuda::electrostatics(cpu, {drho.p, {}}, {dpot.p, {}}, {dfx.p, {}}, {dfy.p, {}});
+      },
+      "not cuda");
+  expect_error(
+      [&] {
+        cuda::electrostatics(gpu, {rho.data(), {}}, {dpot.p, {}}, {dfx.p, {}}, {dfy.p, {}});
+      },
+      "density is a host pointer");
 }
 
 TEST_F(Cuda, InPlaceAndStridedDeviceArrays) {

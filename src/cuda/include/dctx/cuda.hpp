@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "dctx/block8.hpp"
+#include "dctx/electrostatics.hpp"
 #include "dctx/plan.hpp"
 
 struct CUstream_st;
@@ -91,5 +92,22 @@ void execute(const Block8Plan& plan, const DevicePlanes<const TI>& in, const Dev
   };
   plan.execute_device(planes(in, in.data), planes(out, out.data), stream, counts);
 }
+
+/// One electrostatic step of `system` (made with ElectrostaticsDesc::backend = CUDA) on device
+/// arrays of its M x N bin grid, enqueued on `stream` (null: the legacy default stream) without
+/// waiting: the DCT-II of the density into field_x, the weighting pass of
+/// ElectrostaticSystem::solve in one kernel, then the three type-3 transforms in place. Strides
+/// as DeviceView's (empty: C order); the outputs must not overlap each other or the density.
+/// potential.data null: the fields only. `energy`: null, or one device double that receives the
+/// energy in Parseval's form, (M N / 4) sum a^2 / (w_u^2 + w_v^2), which equals sum psi rho' up
+/// to rounding (ElectrostaticSystem::fields' form; solve() on the host sums psi rho').
+void electrostatics(const ElectrostaticSystem& system, const DeviceView<const float>& density,
+                    const DeviceView<float>& potential, const DeviceView<float>& field_x,
+                    const DeviceView<float>& field_y, double* energy = nullptr,
+                    CUstream_st* stream = nullptr);
+void electrostatics(const ElectrostaticSystem& system, const DeviceView<const double>& density,
+                    const DeviceView<double>& potential, const DeviceView<double>& field_x,
+                    const DeviceView<double>& field_y, double* energy = nullptr,
+                    CUstream_st* stream = nullptr);
 
 }  // namespace dctx::cuda

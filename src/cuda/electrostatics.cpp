@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// DREAMPlace's electrostatic step on device arrays (dctx/cuda.hpp): the system's four transforms
+// as CUDA plans of the fused route on device pointers, in place, and the weighting kernel
+// (electrostatics_kernels.cu) between them, all enqueued on the caller's stream. The plans are
+// the descriptions the system's own (src/spectral/electrostatics.cpp) are made from, with
+// backend = CUDA, from the plan cache.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/overlap.hpp"
+#include "cuda/electrostatics_kernels.hpp"
+#include "cuda/runtime.hpp"
+#include "dctx/cuda.hpp"
+#include "dctx/electrostatics.hpp"
+
+namespace dctx::cuda {
+namespace {
+
+constexpr AxisTransform kCos{Kind::DCT, 3}, kSin{Kind::DXST, 3};
+const char* const kFn = "dctx::cuda::electrostatics";
+
+template <class T>
+struct Array {
+  const char* name;
+  T* data;
+  std::ptrdiff_t strides[2];
+};
+
+template <class T>
+Array<T> array_of(const char* name, T* data, const std::vector<std::ptrdiff_t>& strides,
+                  const Shape& shape) {
+  if (!strides.empty() && strides.size() != 2)
+    throw Error(std::string(kFn) + ": " + name + " has " + std::to_string(strides.size()) +
+                " strides but the bin grid has 2 axes");
+  if (!data) throw Error(std::string(kFn) + ": " + name + " is a null pointer");
+  if (strides.empty()) return {name, data, {static_cast<std::ptrdiff_t>(shape[1]), 1}};
+  return {name, data, {strides[0], strides[1]}};
+}
+
+template <class T>
+void run(const ElectrostaticSystem& system, const DeviceView<const T>& density,
+         const DeviceView<T>& potential, const DeviceView<T>& field_x, const DeviceView<T>& field_y,
+         double* energy, CUstream_st* stream) {
+  const ElectrostaticsDesc& d = system.desc();
+  if (d.backend != BackendKind::CUDA)
+    throw Error(std::string(kFn) + ": the system runs on the " + std::string(to_string(d.backend)) +
+                " back end, not cuda (ElectrostaticsDesc::backend)");
+  const Precision p = sizeof(T) == 4 ? Precision::F32 : Precision::F64;
+  if (p != d.precision)
+    throw Error(std::string(kFn) + ": the arrays are " + std::string(to_string(p)) +
+                " but the system was made for " + std::string(to_string(d.precision)));
+  const Shape& s = d.shape;
+  const Array<const T> rho = array_of("density", density.data, density.strides, s);
+  const Array<T> fx = array_of("field_x", field_x.data, field_x.strides, s);
+  const Array<T> fy = array_of("field_y", field_y.data, field_y.strides, s);
+  const bool with_potential = potential.data != nullptr;
+  const Array<T> pot = with_potential ? array_of("potential", potential.data, potential.strides, s)
+                                      : Array<T>{"potential", nullptr, {0, 0}};
+  // The outputs are written in place by the transforms: none may overlap another or the density.
+  std::vector<Array<const T>> all = {rho,
+                                     {fx.name, fx.data, {fx.strides[0], fx.strides[1]}},
+                                     {fy.name, fy.data, {fy.strides[0], fy.strides[1]}}};
+  if (with_potential) all.push_back({pot.name, pot.data, {pot.strides[0], pot.strides[1]}});
+  const auto place = [&](const Array<const T>& a) {
+    return detail::ArrayPlace{reinterpret_cast<std::uintptr_t>(a.data), sizeof(T), 2, s.data(),
+                              a.strides};
+  };
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (!detail::non_self_overlapping(2, s.data(), all[i].strides) && i > 0)
+      throw Error(std::string(kFn) + ": " + all[i].name +
+                  "'s strides make elements overlap (e.g. a zero stride)");
+    for (std::size_t j = i + 1; j < all.size(); ++j)
+      if (detail::classify_overlap(place(all[i]), place(all[j])) != detail::Overlap::Disjoint)
+        throw Error(std::string(kFn) + ": " + all[i].name + " and " + all[j].name + " overlap");
+  }
+  const auto plan = [&](AxisTransform t0, AxisTransform t1) {
+    return cached_plan(cuda_math::es::step_plan(d, t0, t1, BackendKind::CUDA));
+  };
+  const auto dct2 = plan({Kind::DCT, 2}, {Kind::DCT, 2});
+  const auto plan_x = plan(kSin, kCos), plan_y = plan(kCos, kSin);
+  const auto plan_p = with_potential ? plan(kCos, kCos) : nullptr;
+  const int device = cu::select_device(d.device.select).index;
+  const cu::DeviceScope scope(device);
+  for (const auto& a : all) cu::require_device_pointer(a.data, device, a.name, kFn);
+  if (energy) cu::require_device_pointer(energy, device, "energy", kFn);
+  const auto view = [](const Array<T>& a) {
+    return DeviceView<T>{a.data, {a.strides[0], a.strides[1]}};
+  };
+  const auto cview = [](const Array<T>& a) {
+    return DeviceView<const T>{a.data, {a.strides[0], a.strides[1]}};
+  };
+  // a = DCT-II(density), unnormalised, into field_x.
+  execute(*dct2, DeviceView<const T>{rho.data, {rho.strides[0], rho.strides[1]}}, view(fx), stream);
+  // The weighting pass, its tables as the CPU makes them.
+  const std::size_t m = s[0], n = s[1];
+  const std::vector<double> tables = cuda_math::es::weight_tables(m, n);
+  const cudaStream_t st = stream;
+  void* dev_tables = nullptr;
+  cu::check(cudaMallocAsync(&dev_tables, tables.size() * sizeof(double), st),
+            "cudaMallocAsync (the electrostatic tables)");
+  cu::check(cudaMemcpyAsync(dev_tables, tables.data(), tables.size() * sizeof(double),
+                            cudaMemcpyHostToDevice, st),
+            "cudaMemcpyAsync (host to device)");
+  if (energy) cu::check(cudaMemsetAsync(energy, 0, sizeof(double), st), "cudaMemsetAsync");
+  cuda_math::es::WeightPass<T> w;
+  w.m = static_cast<long long>(m);
+  w.n = static_cast<long long>(n);
+  w.pot = pot.data;
+  w.fx = fx.data;
+  w.fy = fy.data;
+  for (int k = 0; k < 2; ++k) {
+    w.ps[k] = pot.strides[k];
+    w.xs[k] = fx.strides[k];
+    w.ys[k] = fy.strides[k];
+  }
+  const double* t = static_cast<const double*>(dev_tables);
+  w.wu = t;
+  w.wv = t + m;
+  w.wv2 = t + m + n;
+  w.scale = 1.0 / (double(m) * double(n) * d.bin_width * d.bin_height);
+  cu::launch_weigh(w, double(m) * double(n) / 4, energy, st);
+  cu::check(cudaFreeAsync(dev_tables, st), "cudaFreeAsync");
+  // The three type-3 transforms, in place.
+  execute(*plan_x, cview(fx), view(fx), stream);
+  execute(*plan_y, cview(fy), view(fy), stream);
+  if (plan_p) execute(*plan_p, cview(pot), view(pot), stream);
+}
+
+}  // namespace
+
+void electrostatics(const ElectrostaticSystem& system, const DeviceView<const float>& density,
+                    const DeviceView<float>& potential, const DeviceView<float>& field_x,
+                    const DeviceView<float>& field_y, double* energy, CUstream_st* stream) {
+  run(system, density, potential, field_x, field_y, energy, stream);
+}
+void electrostatics(const ElectrostaticSystem& system, const DeviceView<const double>& density,
+                    const DeviceView<double>& potential, const DeviceView<double>& field_x,
+                    const DeviceView<double>& field_y, double* energy, CUstream_st* stream) {
+  run(system, density, potential, field_x, field_y, energy, stream);
+}
+
+}  // namespace dctx::cuda
