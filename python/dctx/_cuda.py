@@ -101,3 +101,48 @@ def r2r(x, kind, inverse, type, n, axes, norm, workers, orthogonalize, nd, backe
 def available():
     """Whether this build passes CUDA arrays to CUDA plans."""
     return hasattr(_dctx._Plan, "_call_cuda")
+
+
+def electrostatics(density, bw, bh, potential, backend, fn):
+    """dctx.electrostatics on a CUDA array: the step on the device, enqueued on the array
+    library's current stream; returns (potential or None, field_x, field_y, energy) as arrays of
+    that library on its device, the energy a 0-d float64 array (no host synchronisation)."""
+    if backend not in (None, "auto", "cuda"):
+        raise ValueError(f"{fn}: density is a CUDA array but backend={backend!r}; pass a NumPy "
+                         "array for that back end, or backend='cuda'")
+    if not hasattr(_dctx, "_electrostatics_cuda"):
+        raise ValueError(f"{fn}: this build of dctx has no CUDA back end for CUDA arrays")
+    mod = _module_of(density)
+    cai = density.__cuda_array_interface__
+    typestr = cai["typestr"]
+    if typestr not in _DTYPES:
+        raise TypeError(f"{fn}: density on the GPU must be float32 or float64, not {typestr!r}")
+    dtype = _DTYPES[typestr]
+    shape = tuple(int(e) for e in cai["shape"])
+    if len(shape) != 2:
+        raise ValueError(f"{fn}: the bin grid is 2D, not of rank {len(shape)}")
+    item = dtype.itemsize
+    if cai.get("strides") is None:
+        strides = [shape[1], 1]
+    else:
+        if any(s % item for s in cai["strides"]):
+            raise ValueError(f"{fn}: density has strides that are not whole elements")
+        strides = [s // item for s in cai["strides"]]
+    fx = _new_like(density, mod, shape, dtype)
+    fy = _new_like(density, mod, shape, dtype)
+    pot = _new_like(density, mod, shape, dtype) if potential else None
+    energy = _new_scalar_f64(density, mod)
+    ptr = lambda a: int(a.__cuda_array_interface__["data"][0])  # noqa: E731
+    _dctx._electrostatics_cuda(ptr(density), strides, shape[0], shape[1], dtype == np.float32,
+                               ptr(pot) if pot is not None else 0, ptr(fx), ptr(fy), ptr(energy),
+                               float(bw), float(bh), _current_stream(density, mod), fn)
+    return pot, fx, fy, energy
+
+
+def _new_scalar_f64(x, mod):
+    if mod == "cupy":
+        import cupy
+        with cupy.cuda.Device(x.device.id):
+            return cupy.empty((), dtype=cupy.float64)
+    import torch
+    return torch.empty((), dtype=torch.float64, device=x.device)

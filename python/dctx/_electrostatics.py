@@ -5,7 +5,7 @@ import numbers
 
 import numpy as np
 
-from . import _dctx
+from . import _cuda, _dctx
 from ._convert import _real_array as _real
 
 
@@ -38,6 +38,10 @@ def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None
     (None; one transform fewer) and the energy comes from the coefficients (Parseval).
     float32 stays float32; other real dtypes are computed in float64. ``backend`` ("cpu",
     "opencl", ...; default: the CPU) is where the four transforms run, on copies of the data.
+    A CuPy array or PyTorch CUDA tensor of float32 or float64 runs the whole step on its device
+    (dctx::cuda::electrostatics), enqueued on that library's current stream: the results are
+    arrays of the same library on the same device, and the energy is a 0-d float64 array in
+    Parseval's form (equal to the sum above up to rounding), so that no call waits for the GPU.
     """
     fn = "dctx.electrostatics"
     try:
@@ -48,5 +52,7 @@ def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None
     for b in (bw, bh):
         if isinstance(b, bool) or not isinstance(b, numbers.Real):
             raise TypeError(f"{fn}: bin_size must be two numbers, not {bin_size!r}")
+    if _cuda.is_cuda_array(density):
+        return _cuda.electrostatics(density, bw, bh, bool(potential), backend, fn)
     return _dctx._electrostatics(_real(density, fn, "density"), float(bw), float(bh),
                                  bool(potential), workers, backend, fn)

@@ -6,12 +6,17 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
 
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "binding.hpp"
 #include "dctx/electrostatics.hpp"
+#if DCTX_PY_HAS_CUDA
+#include "dctx/cuda.hpp"
+#endif
 
 namespace dctx_py {
 namespace {
@@ -92,9 +97,47 @@ nb::tuple electrostatics(nb::handle density, double bw, double bh, bool potentia
                               : step<double>(in, bw, bh, potential, threads, backend, fn);
 }
 
+#if DCTX_PY_HAS_CUDA
+// The step on CUDA arrays (dctx._cuda.electrostatics): device pointers of an m x n grid (element
+// strides of the density; the outputs C-ordered; pot 0: the fields only), the energy into one
+// device double, enqueued on `stream`.
+void electrostatics_cuda(uintptr_t density, std::vector<int64_t> strides, size_t m, size_t n,
+                         bool f32, uintptr_t pot, uintptr_t fx, uintptr_t fy, uintptr_t energy,
+                         double bw, double bh, uintptr_t stream, const std::string& fn) {
+  dctx::ElectrostaticsDesc d;
+  d.shape = {m, n};
+  d.bin_width = bw;
+  d.bin_height = bh;
+  d.precision = f32 ? dctx::Precision::F32 : dctx::Precision::F64;
+  d.backend = dctx::BackendKind::CUDA;
+  const std::vector<std::ptrdiff_t> ds(strides.begin(), strides.end());
+  auto* st = reinterpret_cast<CUstream_st*>(stream);
+  auto* e = reinterpret_cast<double*>(energy);
+  try {
+    nb::gil_scoped_release nogil;
+    const dctx::ElectrostaticSystem sys(d);
+    if (f32)
+      dctx::cuda::electrostatics(
+          sys, {reinterpret_cast<const float*>(density), ds}, {reinterpret_cast<float*>(pot), {}},
+          {reinterpret_cast<float*>(fx), {}}, {reinterpret_cast<float*>(fy), {}}, e, st);
+    else
+      dctx::cuda::electrostatics(
+          sys, {reinterpret_cast<const double*>(density), ds}, {reinterpret_cast<double*>(pot), {}},
+          {reinterpret_cast<double*>(fx), {}}, {reinterpret_cast<double*>(fy), {}}, e, st);
+  } catch (const dctx::Error& err) {
+    raise_core(err, fn);
+  }
+}
+#endif
+
 }  // namespace
 
 void bind_electrostatics(nb::module_& m) {
+#if DCTX_PY_HAS_CUDA
+  m.def("_electrostatics_cuda", &electrostatics_cuda, "density"_a, "strides"_a, "m"_a, "n"_a,
+        "f32"_a, "potential"_a, "field_x"_a, "field_y"_a, "energy"_a, "bin_width"_a, "bin_height"_a,
+        "stream"_a, "fn"_a);
+#endif
   m.def("_dream_transform", &dream_transform, "x"_a, "t"_a, "workers"_a.none(), "fn"_a);
   m.def("_electrostatics", &electrostatics, "density"_a, "bin_width"_a, "bin_height"_a,
         "potential"_a, "workers"_a.none(), "backend"_a.none(), "fn"_a);

@@ -124,3 +124,28 @@ def test_scipy_backend_serves_cupy(name):
     assert isinstance(got, cp.ndarray)
     want = getattr(scipy_fft, name)(x, norm="ortho")
     np.testing.assert_allclose(cp.asnumpy(got), want, rtol=1e-5, atol=1e-5 * np.abs(want).max())
+
+
+def test_electrostatics_on_a_cuda_array_checks_first():
+    with pytest.raises(ValueError, match="density is a CUDA array but backend='cpu'"):
+        dctx.electrostatics(FakeCudaArray(), backend="cpu")
+    with pytest.raises(TypeError, match="density on the GPU must be float32 or float64"):
+        dctx.electrostatics(FakeCudaArray(typestr="<i4"))
+    with pytest.raises(ValueError, match="the bin grid is 2D, not of rank 1"):
+        dctx.electrostatics(FakeCudaArray(shape=(8,)))
+
+
+@pytest.mark.skipif(not cuda_usable(), reason="no CUDA device")
+@pytest.mark.parametrize("potential", [True, False])
+def test_electrostatics_on_cupy_matches_the_host(potential):
+    cp = pytest.importorskip("cupy")
+    rho = np.random.default_rng(3).random((64, 48))
+    want = dctx.electrostatics(rho, (0.5, 2.0), potential=potential)
+    got = dctx.electrostatics(cp.asarray(rho), (0.5, 2.0), potential=potential)
+    assert isinstance(got[1], cp.ndarray) and got[3].shape == ()
+    for g, w in zip(got[:3], want[:3]):
+        if w is None:
+            assert g is None
+        else:
+            np.testing.assert_allclose(cp.asnumpy(g), w, rtol=1e-10, atol=1e-12 * np.abs(w).max())
+    assert float(got[3]) == pytest.approx(want[3], rel=1e-9)
