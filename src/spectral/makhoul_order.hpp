@@ -85,14 +85,8 @@ inline Strides c_strides(const Shape& shape) {
   return s;
 }
 
-/// `dst` (of `shape`, strides `ds`) reordered in place along `axis` (ToMakhoul: entry m becomes
-/// the old entry makhoul(n, m); FromMakhoul: the inverse). Several axes at once, out of place,
-/// are gather_to_makhoul's.
-template <class T>
-void reorder_axis(T* dst, const Strides& ds, const Shape& shape, std::size_t axis, Order order,
-                  int threads) {
-  const std::size_t r = shape.size(), last = r - 1, n = shape[axis];
-  // from[m]: the index along `axis` whose entry lands at m.
+/// from[m] of one axis of length n: the index whose entry lands at m.
+inline std::vector<std::size_t> makhoul_from(std::size_t n, Order order) {
   std::vector<std::size_t> from(n);
   for (std::size_t m = 0; m < n; ++m) {
     if (order == Order::ToMakhoul)
@@ -100,41 +94,111 @@ void reorder_axis(T* dst, const Strides& ds, const Shape& shape, std::size_t axi
     else
       from[makhoul(n, m)] = m;
   }
+  return from;
+}
+
+namespace detail_order {
+
+// dst[i] = src[from_0[i_0], from_1[i_1], ...] for two views of `shape` that do not overlap (an
+// empty from: that axis is not permuted), lines split across `threads`.
+template <class T>
+void gather(const T* src, const Strides& ss, T* dst, const Strides& ds, const Shape& shape,
+            const std::vector<std::vector<std::size_t>>& from, int threads) {
+  const std::size_t last = shape.size() - 1, n = shape[last];
+  const std::vector<std::size_t>& from_last = from[last];
+  dctx::detail::parallel_for(threads, lines_of(shape), [&](std::size_t l0, std::size_t l1) {
+    for_lines(shape, ds, l0, l1, [&](std::ptrdiff_t off, const std::vector<std::size_t>& idx) {
+      std::ptrdiff_t s_off = 0;
+      for (std::size_t a = 0; a < last; ++a)
+        s_off += static_cast<std::ptrdiff_t>(from[a].empty() ? idx[a] : from[a][idx[a]]) * ss[a];
+      const T* s = src + s_off;
+      T* d = dst + off;
+      const std::ptrdiff_t s_step = ss[last], d_step = ds[last];
+      if (from_last.empty()) {
+        if (s_step == 1 && d_step == 1) {
+          std::copy(s, s + n, d);
+          return;
+        }
+        for (std::size_t m = 0; m < n; ++m)
+          d[static_cast<std::ptrdiff_t>(m) * d_step] = s[static_cast<std::ptrdiff_t>(m) * s_step];
+        return;
+      }
+      for (std::size_t m = 0; m < n; ++m)
+        d[static_cast<std::ptrdiff_t>(m) * d_step] =
+            s[static_cast<std::ptrdiff_t>(from_last[m]) * s_step];
+    });
+  });
+}
+
+}  // namespace detail_order
+
+/// `dst` (of `shape`, strides `ds`) reordered in place along every axis whose `reorder` flag is
+/// set (ToMakhoul: entry m of such an axis becomes the old entry makhoul(n, m); FromMakhoul: the
+/// inverse), in one pass over the data: the first such axis by cycles of whole slices (one slice
+/// held aside per cycle), each slice moved with the later axes' permutations applied on the way;
+/// a slice that stays in place goes through the held buffer. Only the last axis: within each line.
+template <class T>
+void reorder_axes(T* dst, const Strides& ds, const Shape& shape, const std::vector<bool>& reorder,
+                  Order order, int threads) {
+  const std::size_t r = shape.size(), last = r - 1;
+  std::size_t axis = 0;
+  while (axis < r && !reorder[axis]) ++axis;
+  if (axis == r) return;
+  std::vector<std::vector<std::size_t>> from(r);
+  for (std::size_t a = axis; a < r; ++a)
+    if (reorder[a]) from[a] = makhoul_from(shape[a], order);
   if (axis == last) {  // within each line
+    const std::size_t n = shape[last];
+    const std::vector<std::size_t>& f = from[last];
     dctx::detail::parallel_for(threads, lines_of(shape), [&](std::size_t l0, std::size_t l1) {
       std::vector<T> line(n);
       for_lines(shape, ds, l0, l1, [&](std::ptrdiff_t off, const std::vector<std::size_t>&) {
         for (std::size_t m = 0; m < n; ++m)
-          line[m] = dst[off + static_cast<std::ptrdiff_t>(from[m]) * ds[last]];
+          line[m] = dst[off + static_cast<std::ptrdiff_t>(f[m]) * ds[last]];
         for (std::size_t m = 0; m < n; ++m)
           dst[off + static_cast<std::ptrdiff_t>(m) * ds[last]] = line[m];
       });
     });
     return;
   }
-  // Whole slices along an outer axis.
-  Shape sub = shape;
-  Strides sub_ds = ds;
-  sub.erase(sub.begin() + static_cast<std::ptrdiff_t>(axis));
-  sub_ds.erase(sub_ds.begin() + static_cast<std::ptrdiff_t>(axis));
-  std::size_t slice = 1;
+  // The slices along `axis`: the axes after it (permuted on the way), for each index of the
+  // axes before it (not permuted).
+  const Shape sub(shape.begin() + static_cast<std::ptrdiff_t>(axis) + 1, shape.end());
+  const Strides sub_ds(ds.begin() + static_cast<std::ptrdiff_t>(axis) + 1, ds.end());
+  const std::vector<std::vector<std::size_t>> sub_from(from.begin() + axis + 1, from.end());
+  const std::vector<std::vector<std::size_t>> identity(sub.size());
+  bool inner = false;  // a later axis is permuted too
+  for (const auto& t : sub_from) inner = inner || !t.empty();
+  std::size_t slice = 1, outer = 1;
   for (std::size_t e : sub) slice *= e;
-  const int slice_threads = slice < (std::size_t{1} << 14) ? 1 : threads;
-  const auto at = [&](std::size_t i) { return dst + static_cast<std::ptrdiff_t>(i) * ds[axis]; };
-  // In place: follow each cycle of the permutation with one slice held aside.
-  std::vector<T> held(slice);
+  for (std::size_t a = 0; a < axis; ++a) outer *= shape[a];
   const Strides held_s = c_strides(sub);
-  std::vector<bool> done(n, false);
-  for (std::size_t start = 0; start < n; ++start) {
-    if (done[start] || from[start] == start) continue;
-    detail_order::copy(at(start), sub_ds, held.data(), held_s, sub, slice_threads);
-    std::size_t m = start;
-    for (; from[m] != start; m = from[m]) {
-      detail_order::copy(at(from[m]), sub_ds, at(m), sub_ds, sub, slice_threads);
+  std::vector<T> held(slice);
+  const int slice_threads = slice < (std::size_t{1} << 14) ? 1 : threads;
+  const std::size_t n = shape[axis];
+  const std::vector<std::size_t>& f = from[axis];
+  for (std::size_t o = 0; o < outer; ++o) {
+    std::ptrdiff_t base = 0;
+    for (std::size_t a = axis, rest = o; a-- > 0;) {
+      base += static_cast<std::ptrdiff_t>(rest % shape[a]) * ds[a];
+      rest /= shape[a];
+    }
+    const auto at = [&](std::size_t i) {
+      return dst + base + static_cast<std::ptrdiff_t>(i) * ds[axis];
+    };
+    std::vector<bool> done(n, false);
+    for (std::size_t start = 0; start < n; ++start) {
+      if (done[start] || (f[start] == start && !inner)) continue;
+      // Hold slice `start` as it is; then follow the cycle: m <- from[m] (inner axes permuted).
+      detail_order::gather(at(start), sub_ds, held.data(), held_s, sub, identity, slice_threads);
+      std::size_t m = start;
+      for (; f[m] != start; m = f[m]) {
+        detail_order::gather(at(f[m]), sub_ds, at(m), sub_ds, sub, sub_from, slice_threads);
+        done[m] = true;
+      }
+      detail_order::gather(held.data(), held_s, at(m), sub_ds, sub, sub_from, slice_threads);
       done[m] = true;
     }
-    detail_order::copy(held.data(), held_s, at(m), sub_ds, sub, slice_threads);
-    done[m] = true;
   }
 }
 
@@ -143,22 +207,10 @@ void reorder_axis(T* dst, const Strides& ds, const Shape& shape, std::size_t axi
 template <class T>
 void gather_to_makhoul(const T* src, const Strides& ss, T* dst, const Strides& ds,
                        const Shape& shape, const std::vector<bool>& reorder, int threads) {
-  const std::size_t last = shape.size() - 1, n = shape[last];
-  dctx::detail::parallel_for(threads, lines_of(shape), [&](std::size_t l0, std::size_t l1) {
-    for_lines(shape, ds, l0, l1, [&](std::ptrdiff_t off, const std::vector<std::size_t>& idx) {
-      std::ptrdiff_t s_off = 0;
-      for (std::size_t a = 0; a < last; ++a) {
-        const std::size_t i = reorder[a] ? makhoul(shape[a], idx[a]) : idx[a];
-        s_off += static_cast<std::ptrdiff_t>(i) * ss[a];
-      }
-      const T* s = src + s_off;
-      T* d = dst + off;
-      for (std::size_t m = 0; m < n; ++m) {
-        const std::size_t j = reorder[last] ? makhoul(n, m) : m;
-        d[static_cast<std::ptrdiff_t>(m) * ds[last]] = s[static_cast<std::ptrdiff_t>(j) * ss[last]];
-      }
-    });
-  });
+  std::vector<std::vector<std::size_t>> from(shape.size());
+  for (std::size_t a = 0; a < shape.size(); ++a)
+    if (reorder[a]) from[a] = makhoul_from(shape[a], Order::ToMakhoul);
+  detail_order::gather(src, ss, dst, ds, shape, from, threads);
 }
 
 /// dst = src into a C-ordered array of `shape` (strides returned).

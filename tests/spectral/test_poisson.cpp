@@ -358,6 +358,66 @@ TEST(Poisson, PureNeumannCompatibility) {
   EXPECT_LT(std::fabs(weighted), 1e-11);
 }
 
+// The compatibility check weighs f like the forward transform's zero mode (the trapezoid on a
+// vertex-centred Neumann axis, uniform on a periodic one), on strided views too, whatever the
+// thread count: an f whose weighted mean is removed in long double passes, the same f moved by
+// a mean far above the rounding (1e-9 of its scale) is refused.
+TEST(Poisson, TheMeanCheckWeighsLikeTheZeroMode) {
+  const Shape s{5, 7, 21};
+  PoissonDesc d;
+  d.shape = s;
+  d.grid = Grid::VertexCentred;
+  d.axes = {PoissonAxis{}, PoissonAxis{Boundary::Periodic, Boundary::Periodic, 1.0},
+            PoissonAxis{}};
+  const auto w = [&](std::size_t a, std::size_t i) {
+    return a == 1 || (i != 0 && i + 1 != s[a]) ? 2.0L : 1.0L;
+  };
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> U(-1, 1);
+  std::vector<double> f(total(s));
+  for (auto& x : f) x = U(rng);
+  LD sum = 0, weights = 0;
+  for (std::size_t i = 0; i < s[0]; ++i)
+    for (std::size_t j = 0; j < s[1]; ++j)
+      for (std::size_t k = 0; k < s[2]; ++k) {
+        const LD wt = w(0, i) * w(1, j) * w(2, k);
+        sum += wt * f[(i * s[1] + j) * s[2] + k];
+        weights += wt;
+      }
+  for (auto& x : f) x = static_cast<double>(x - sum / weights);
+  // A strided copy: every other element of the last axis, the rows padded.
+  const std::ptrdiff_t row = 2 * static_cast<std::ptrdiff_t>(s[2]) + 3;
+  const Strides st{row * static_cast<std::ptrdiff_t>(s[1]), row, 2};
+  std::vector<double> strided(static_cast<std::size_t>(row) * s[0] * s[1], 1e300);
+  for (std::size_t i = 0; i < s[0]; ++i)
+    for (std::size_t j = 0; j < s[1]; ++j)
+      for (std::size_t k = 0; k < s[2]; ++k)
+        strided[static_cast<std::size_t>(i * st[0] + j * st[1] + k * st[2])] =
+            f[(i * s[1] + j) * s[2] + k];
+  std::vector<double> u(f.size());
+  for (int threads : {1, 2}) {
+    d.cpu.threads = threads;
+    const PoissonSolver solver(d);
+    EXPECT_NO_THROW(solver.solve(ConstView<double>(f.data(), s), View<double>(u.data(), s)));
+    EXPECT_NO_THROW(
+        solver.solve(ConstView<double>(strided.data(), s, st), View<double>(u.data(), s)));
+    std::vector<double> moved = f, moved_strided = strided;
+    for (auto& x : moved) x += 1e-9;
+    for (std::size_t i = 0; i < s[0]; ++i)
+      for (std::size_t j = 0; j < s[1]; ++j)
+        for (std::size_t k = 0; k < s[2]; ++k)
+          moved_strided[static_cast<std::size_t>(i * st[0] + j * st[1] + k * st[2])] += 1e-9;
+    expect_error(
+        [&] { solver.solve(ConstView<double>(moved.data(), s), View<double>(u.data(), s)); },
+        "must have zero mean, but its mean is 0.000000");
+    expect_error(
+        [&] {
+          solver.solve(ConstView<double>(moved_strided.data(), s, st), View<double>(u.data(), s));
+        },
+        "must have zero mean");
+  }
+}
+
 // Periodic axes reorder through u: every aliasing of f and u gives the same solution (the same
 // view, a partial overlap, disjoint arrays, and strided views).
 TEST(Poisson, PeriodicAxesWithAliasedAndStridedViews) {
