@@ -97,13 +97,35 @@ inline std::vector<std::size_t> makhoul_from(std::size_t n, Order order) {
   return from;
 }
 
+/// One unit-stride line of n entries reordered from s into d (no overlap), the loops of
+/// from[] written out so that they vectorise: ToMakhoul d[2k] = s[k], d[2k+1] = s[n-1-k];
+/// FromMakhoul the inverse.
+template <class T>
+void makhoul_line(const T* s, T* d, std::size_t n, Order order) {
+  const std::size_t h = n / 2;
+  if (order == Order::ToMakhoul) {
+    for (std::size_t k = 0; k < h; ++k) {
+      d[2 * k] = s[k];
+      d[2 * k + 1] = s[n - 1 - k];
+    }
+    if (n % 2) d[n - 1] = s[h];
+  } else {
+    for (std::size_t k = 0; k < h; ++k) {
+      d[k] = s[2 * k];
+      d[n - 1 - k] = s[2 * k + 1];
+    }
+    if (n % 2) d[h] = s[n - 1];
+  }
+}
+
 namespace detail_order {
 
 // dst[i] = src[from_0[i_0], from_1[i_1], ...] for two views of `shape` that do not overlap (an
-// empty from: that axis is not permuted), lines split across `threads`.
+// empty from: that axis is not permuted; the others are makhoul_from(n, order)), lines split
+// across `threads`.
 template <class T>
 void gather(const T* src, const Strides& ss, T* dst, const Strides& ds, const Shape& shape,
-            const std::vector<std::vector<std::size_t>>& from, int threads) {
+            const std::vector<std::vector<std::size_t>>& from, Order order, int threads) {
   const std::size_t last = shape.size() - 1, n = shape[last];
   const std::vector<std::size_t>& from_last = from[last];
   dctx::detail::parallel_for(threads, lines_of(shape), [&](std::size_t l0, std::size_t l1) {
@@ -121,6 +143,10 @@ void gather(const T* src, const Strides& ss, T* dst, const Strides& ds, const Sh
         }
         for (std::size_t m = 0; m < n; ++m)
           d[static_cast<std::ptrdiff_t>(m) * d_step] = s[static_cast<std::ptrdiff_t>(m) * s_step];
+        return;
+      }
+      if (s_step == 1 && d_step == 1) {
+        makhoul_line(s, d, n, order);
         return;
       }
       for (std::size_t m = 0; m < n; ++m)
@@ -153,6 +179,11 @@ void reorder_axes(T* dst, const Strides& ds, const Shape& shape, const std::vect
     dctx::detail::parallel_for(threads, lines_of(shape), [&](std::size_t l0, std::size_t l1) {
       std::vector<T> line(n);
       for_lines(shape, ds, l0, l1, [&](std::ptrdiff_t off, const std::vector<std::size_t>&) {
+        if (ds[last] == 1) {
+          std::copy(dst + off, dst + off + static_cast<std::ptrdiff_t>(n), line.begin());
+          makhoul_line(line.data(), dst + off, n, order);
+          return;
+        }
         for (std::size_t m = 0; m < n; ++m)
           line[m] = dst[off + static_cast<std::ptrdiff_t>(f[m]) * ds[last]];
         for (std::size_t m = 0; m < n; ++m)
@@ -190,13 +221,14 @@ void reorder_axes(T* dst, const Strides& ds, const Shape& shape, const std::vect
     for (std::size_t start = 0; start < n; ++start) {
       if (done[start] || (f[start] == start && !inner)) continue;
       // Hold slice `start` as it is; then follow the cycle: m <- from[m] (inner axes permuted).
-      detail_order::gather(at(start), sub_ds, held.data(), held_s, sub, identity, slice_threads);
+      detail_order::gather(at(start), sub_ds, held.data(), held_s, sub, identity, order,
+                           slice_threads);
       std::size_t m = start;
       for (; f[m] != start; m = f[m]) {
-        detail_order::gather(at(f[m]), sub_ds, at(m), sub_ds, sub, sub_from, slice_threads);
+        detail_order::gather(at(f[m]), sub_ds, at(m), sub_ds, sub, sub_from, order, slice_threads);
         done[m] = true;
       }
-      detail_order::gather(held.data(), held_s, at(m), sub_ds, sub, sub_from, slice_threads);
+      detail_order::gather(held.data(), held_s, at(m), sub_ds, sub, sub_from, order, slice_threads);
       done[m] = true;
     }
   }
@@ -210,7 +242,7 @@ void gather_to_makhoul(const T* src, const Strides& ss, T* dst, const Strides& d
   std::vector<std::vector<std::size_t>> from(shape.size());
   for (std::size_t a = 0; a < shape.size(); ++a)
     if (reorder[a]) from[a] = makhoul_from(shape[a], Order::ToMakhoul);
-  detail_order::gather(src, ss, dst, ds, shape, from, threads);
+  detail_order::gather(src, ss, dst, ds, shape, from, Order::ToMakhoul, threads);
 }
 
 /// dst = src into a C-ordered array of `shape` (strides returned).

@@ -27,10 +27,11 @@ std::size_t source(std::size_t n, std::size_t m, Order order) {
   return n;  // unreachable: makhoul(n, .) is a permutation
 }
 
-// Strides with every axis padded: the last axis by 2, the others by one extra row.
-Strides padded_strides(const Shape& shape) {
+// Strides with every outer axis padded by one extra row, the last axis of step `last` (1: the
+// unit-stride line loops, 2: the indexed ones).
+Strides padded_strides(const Shape& shape, std::ptrdiff_t last = 2) {
   Strides s(shape.size());
-  std::ptrdiff_t step = 2;
+  std::ptrdiff_t step = last;
   for (std::size_t a = shape.size(); a-- > 0;) {
     s[a] = step;
     step *= static_cast<std::ptrdiff_t>(shape[a]) + 1;
@@ -63,58 +64,61 @@ void each(const Shape& shape, const Strides& s, const std::vector<bool>& flags, 
 }
 
 TEST(MakhoulOrder, EverySubsetOfAxesInOnePass) {
-  const std::vector<Shape> shapes{{7}, {6, 5}, {4, 5, 6}, {3, 4, 5, 2}, {5, 1, 3}};
-  for (const Shape& shape : shapes) {
-    const Strides s = padded_strides(shape);
-    const std::size_t r = shape.size();
-    std::vector<double> original(span(shape, s), kPoison);
-    double next = 1;
-    each(shape, s, std::vector<bool>(r, false), Order::ToMakhoul,
-         [&](std::ptrdiff_t off, std::ptrdiff_t) { original[std::size_t(off)] = next++; });
-    for (unsigned mask = 0; mask < (1u << r); ++mask) {
-      std::vector<bool> flags(r);
-      for (std::size_t a = 0; a < r; ++a) flags[a] = (mask >> a) & 1;
-      for (Order order : {Order::ToMakhoul, Order::FromMakhoul})
-        for (int threads : {1, 2}) {
-          std::vector<double> expected(original.size(), kPoison);
-          each(shape, s, flags, order, [&](std::ptrdiff_t off, std::ptrdiff_t src) {
-            expected[std::size_t(off)] = original[std::size_t(src)];
-          });
-          std::vector<double> in_place = original;
-          dctx::spectral::reorder_axes(in_place.data(), s, shape, flags, order, threads);
-          EXPECT_EQ(in_place, expected) << "in place, shape rank " << r << " mask " << mask;
-          if (order == Order::ToMakhoul) {
-            std::vector<double> gathered(original.size(), kPoison);
-            dctx::spectral::gather_to_makhoul(original.data(), s, gathered.data(), s, shape, flags,
-                                              threads);
-            EXPECT_EQ(gathered, expected) << "gathered, shape rank " << r << " mask " << mask;
+  const std::vector<Shape> shapes{{7}, {6, 5}, {4, 5, 6}, {3, 4, 5, 2}, {5, 1, 3}, {2, 8, 9}};
+  for (const Shape& shape : shapes)
+    for (std::ptrdiff_t last : {1, 2}) {
+      const Strides s = padded_strides(shape, last);
+      const std::size_t r = shape.size();
+      std::vector<double> original(span(shape, s), kPoison);
+      double next = 1;
+      each(shape, s, std::vector<bool>(r, false), Order::ToMakhoul,
+           [&](std::ptrdiff_t off, std::ptrdiff_t) { original[std::size_t(off)] = next++; });
+      for (unsigned mask = 0; mask < (1u << r); ++mask) {
+        std::vector<bool> flags(r);
+        for (std::size_t a = 0; a < r; ++a) flags[a] = (mask >> a) & 1;
+        for (Order order : {Order::ToMakhoul, Order::FromMakhoul})
+          for (int threads : {1, 2}) {
+            std::vector<double> expected(original.size(), kPoison);
+            each(shape, s, flags, order, [&](std::ptrdiff_t off, std::ptrdiff_t src) {
+              expected[std::size_t(off)] = original[std::size_t(src)];
+            });
+            std::vector<double> in_place = original;
+            dctx::spectral::reorder_axes(in_place.data(), s, shape, flags, order, threads);
+            EXPECT_EQ(in_place, expected) << "in place, shape rank " << r << " mask " << mask;
+            if (order == Order::ToMakhoul) {
+              std::vector<double> gathered(original.size(), kPoison);
+              dctx::spectral::gather_to_makhoul(original.data(), s, gathered.data(), s, shape,
+                                                flags, threads);
+              EXPECT_EQ(gathered, expected) << "gathered, shape rank " << r << " mask " << mask;
+            }
+            // And back: FromMakhoul undoes ToMakhoul.
+            const Order back = order == Order::ToMakhoul ? Order::FromMakhoul : Order::ToMakhoul;
+            dctx::spectral::reorder_axes(in_place.data(), s, shape, flags, back, threads);
+            EXPECT_EQ(in_place, original) << "round trip, shape rank " << r << " mask " << mask;
           }
-          // And back: FromMakhoul undoes ToMakhoul.
-          const Order back = order == Order::ToMakhoul ? Order::FromMakhoul : Order::ToMakhoul;
-          dctx::spectral::reorder_axes(in_place.data(), s, shape, flags, back, threads);
-          EXPECT_EQ(in_place, original) << "round trip, shape rank " << r << " mask " << mask;
-        }
+      }
     }
-  }
 }
 
 // Large slices (past the size at which a slice's copy is split across threads) and a long
 // axis whose permutation has cycles of many lengths.
 TEST(MakhoulOrder, LargeSlicesAcrossThreads) {
   const Shape shape{10, 130, 129};
-  const Strides s = padded_strides(shape);
-  std::vector<double> original(span(shape, s), kPoison);
-  double next = 1;
-  each(shape, s, {false, false, false}, Order::ToMakhoul,
-       [&](std::ptrdiff_t off, std::ptrdiff_t) { original[std::size_t(off)] = next++; });
-  const std::vector<bool> flags{true, false, true};
-  std::vector<double> expected(original.size(), kPoison);
-  each(shape, s, flags, Order::FromMakhoul, [&](std::ptrdiff_t off, std::ptrdiff_t src) {
-    expected[std::size_t(off)] = original[std::size_t(src)];
-  });
-  std::vector<double> in_place = original;
-  dctx::spectral::reorder_axes(in_place.data(), s, shape, flags, Order::FromMakhoul, 2);
-  EXPECT_EQ(in_place, expected);
+  for (std::ptrdiff_t last : {1, 2}) {
+    const Strides s = padded_strides(shape, last);
+    std::vector<double> original(span(shape, s), kPoison);
+    double next = 1;
+    each(shape, s, {false, false, false}, Order::ToMakhoul,
+         [&](std::ptrdiff_t off, std::ptrdiff_t) { original[std::size_t(off)] = next++; });
+    const std::vector<bool> flags{true, false, true};
+    std::vector<double> expected(original.size(), kPoison);
+    each(shape, s, flags, Order::FromMakhoul, [&](std::ptrdiff_t off, std::ptrdiff_t src) {
+      expected[std::size_t(off)] = original[std::size_t(src)];
+    });
+    std::vector<double> in_place = original;
+    dctx::spectral::reorder_axes(in_place.data(), s, shape, flags, Order::FromMakhoul, 2);
+    EXPECT_EQ(in_place, expected) << "last-axis step " << last;
+  }
 }
 
 }  // namespace
