@@ -105,10 +105,11 @@ def _refuse_device_array(x):
 
 def _real_array(x, fn, what):
     """`x` as an ndarray for the spectral applications: float32 stays float32, other real
-    dtypes become float64; complex and other dtypes are a TypeError naming `what`."""
+    dtypes become float64 (a float64 array as it is: the callers only read it); complex and
+    other dtypes are a TypeError naming `what`."""
     a = np.asarray(x)
     if a.dtype != np.float32:
         if not (np.issubdtype(a.dtype, np.floating) or np.issubdtype(a.dtype, np.integer)):
             raise TypeError(f"{fn}: {what} must be real, not {a.dtype}")
-        a = a.astype(np.float64)
+        a = a.astype(np.float64, copy=False)
     return a

@@ -26,7 +26,8 @@ def idct_idxst(x, *, workers=None):
                                   "dctx.idct_idxst")
 
 
-def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None, backend=None):
+def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None, backend=None,
+                   out=None):
     """One electrostatic step of DREAMPlace on a bin density map.
 
     Returns ``(potential, field_x, field_y, energy)`` as DREAMPlace's ElectricPotential
@@ -42,6 +43,10 @@ def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None
     (dctx::cuda::electrostatics), enqueued on that library's current stream: the results are
     arrays of the same library on the same device, and the energy is a 0-d float64 array in
     Parseval's form (equal to the sum above up to rounding), so that no call waits for the GPU.
+    ``out=(potential, field_x, field_y)`` (NumPy arrays of the step's dtype and the density's
+    shape, writable, separate from the density and from each other; ``potential`` None with
+    ``potential=False``) receives the results instead of new arrays and comes back in the
+    returned tuple: a placer that calls the step every iteration reuses its buffers.
     """
     fn = "dctx.electrostatics"
     try:
@@ -52,7 +57,18 @@ def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None
     for b in (bw, bh):
         if isinstance(b, bool) or not isinstance(b, numbers.Real):
             raise TypeError(f"{fn}: bin_size must be two numbers, not {bin_size!r}")
+    if out is not None:
+        if not isinstance(out, tuple) or len(out) != 3:
+            raise TypeError(f"{fn}: out must be a tuple (potential, field_x, field_y), "
+                            f"not {type(out).__name__}")
+        if potential and out[0] is None:
+            raise TypeError(f"{fn}: out's potential is None but potential=True")
+        if not potential and out[0] is not None:
+            raise ValueError(f"{fn}: with potential=False out's potential must be None")
+        if _cuda.is_cuda_array(density):
+            raise TypeError(f"{fn}: out= takes NumPy arrays; a CUDA density gets new device "
+                            "arrays")
     if _cuda.is_cuda_array(density):
         return _cuda.electrostatics(density, bw, bh, bool(potential), backend, fn)
     return _dctx._electrostatics(_real(density, fn, "density"), float(bw), float(bh),
-                                 bool(potential), workers, backend, fn)
+                                 bool(potential), workers, backend, fn, out)

@@ -58,9 +58,32 @@ nb::object dream_transform(nb::handle x, int t, nb::handle workers, const std::s
   }
 }
 
+// Entry `what` of out=: a writable array of the step's dtype and the density's shape.
+template <class T>
+std::pair<nb::object, dctx::View<T>> out_array(nb::handle h, const Input& in, const char* what,
+                                               const std::string& fn) {
+  Input o;
+  const char* dtype = in.elem == Elem::F32 ? "float32" : "float64";
+  if (!take_array(h, o) || o.elem != in.elem)
+    raise_type(fn + ": out's " + what + " must be a " + dtype +
+               " NumPy array (the dtype the step computes in)");
+  if (o.ndim != 2 || o.shape[0] != in.shape[0] || o.shape[1] != in.shape[1]) {
+    std::string got = "(";
+    for (int i = 0; i < o.ndim; ++i) got += (i ? ", " : "") + std::to_string(o.shape[size_t(i)]);
+    raise_value(fn + ": out's " + what + " has shape " + got + ") but density has (" +
+                std::to_string(in.shape[0]) + ", " + std::to_string(in.shape[1]) + ")");
+  }
+  nb::ndarray<> w;  // without nb::ro the caster refuses read-only arrays
+  if (!nb::try_cast(h, w, false)) raise_value(fn + ": out's " + what + " is read-only");
+  return {nb::borrow(h),
+          dctx::View<T>(reinterpret_cast<T*>(const_cast<char*>(o.data)),
+                        {size_t(in.shape[0]), size_t(in.shape[1])}, {o.strides[0], o.strides[1]})};
+}
+
+// out: None (new arrays) or (potential or None, field_x, field_y), its form checked in Python.
 template <class T>
 nb::tuple step(const Input& in, double bw, double bh, bool potential, int threads,
-               dctx::BackendKind backend, const std::string& fn) {
+               dctx::BackendKind backend, nb::handle out, const std::string& fn) {
   dctx::ElectrostaticsDesc d;
   d.shape = {size_t(in.shape[0]), size_t(in.shape[1])};
   d.bin_width = bw;
@@ -68,13 +91,17 @@ nb::tuple step(const Input& in, double bw, double bh, bool potential, int thread
   d.precision = precision_of(in.elem);
   d.cpu.threads = threads;
   d.backend = backend;
-  auto [fx, fxv] = new_like<T>(in);
-  auto [fy, fyv] = new_like<T>(in);
+  const bool given = !out.is_none();
+  const auto output = [&](std::size_t k, const char* what) {
+    return given ? out_array<T>(out[k], in, what, fn) : new_like<T>(in);
+  };
+  auto [fx, fxv] = output(1, "field_x");
+  auto [fy, fyv] = output(2, "field_y");
   nb::object psi = nb::none();
   double energy = 0;
   try {
     if (potential) {
-      auto [p, pv] = new_like<T>(in);
+      auto [p, pv] = output(0, "potential");
       psi = p;
       nb::gil_scoped_release nogil;
       energy = dctx::ElectrostaticSystem(d).solve(view_of<T>(in), pv, fxv, fyv);
@@ -89,12 +116,13 @@ nb::tuple step(const Input& in, double bw, double bh, bool potential, int thread
 }
 
 nb::tuple electrostatics(nb::handle density, double bw, double bh, bool potential,
-                         nb::handle workers, nb::handle backend_h, const std::string& fn) {
+                         nb::handle workers, nb::handle backend_h, const std::string& fn,
+                         nb::handle out) {
   const Input in = take_real_2d(density, fn, "density");
   const int threads = parse_workers(workers);
   const dctx::BackendKind backend = parse_backend_arg(backend_h, fn);
-  return in.elem == Elem::F32 ? step<float>(in, bw, bh, potential, threads, backend, fn)
-                              : step<double>(in, bw, bh, potential, threads, backend, fn);
+  return in.elem == Elem::F32 ? step<float>(in, bw, bh, potential, threads, backend, out, fn)
+                              : step<double>(in, bw, bh, potential, threads, backend, out, fn);
 }
 
 #if DCTX_PY_HAS_CUDA
@@ -140,7 +168,7 @@ void bind_electrostatics(nb::module_& m) {
 #endif
   m.def("_dream_transform", &dream_transform, "x"_a, "t"_a, "workers"_a.none(), "fn"_a);
   m.def("_electrostatics", &electrostatics, "density"_a, "bin_width"_a, "bin_height"_a,
-        "potential"_a, "workers"_a.none(), "backend"_a.none(), "fn"_a);
+        "potential"_a, "workers"_a.none(), "backend"_a.none(), "fn"_a, "out"_a.none());
 }
 
 }  // namespace dctx_py

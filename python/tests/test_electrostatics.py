@@ -84,3 +84,47 @@ def test_dxst_kind_is_the_papers_idxst(n, dtype):
 def test_errors(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("potential", [True, False])
+def test_out_arrays_receive_the_same_results(dtype, potential):
+    """out= gets the bits of the allocating call, in strided views too, and is what returns."""
+    rho = np.random.default_rng(3).uniform(0, 1, (12, 10)).astype(dtype)
+    want = dctx.electrostatics(rho, (0.5, 2.0), potential=potential)
+    base = np.full((3, 24, 20), np.nan, dtype)
+    pot = base[0, ::2, ::2] if potential else None
+    fx, fy = base[1, ::2, ::2], base[2, 1::2, 1::2]
+    got = dctx.electrostatics(rho, (0.5, 2.0), potential=potential, out=(pot, fx, fy))
+    assert got[0] is pot and got[1] is fx and got[2] is fy
+    for g, w in zip(got[:3], want[:3]):
+        if w is None:
+            assert g is None
+        else:
+            np.testing.assert_array_equal(g, w)
+    assert got[3] == want[3]
+    assert np.isnan(base[1, 1::2]).all()  # the rows between the views are not written
+
+
+def test_out_errors_name_the_problem():
+    rho = np.random.default_rng(4).uniform(0, 1, (6, 8))
+    ok = [np.empty((6, 8)) for _ in range(3)]
+    ro = np.empty((6, 8))
+    ro.flags.writeable = False
+    cases = [
+        (dict(out=ok[:2]), TypeError, r"out must be a tuple \(potential, field_x, field_y\)"),
+        (dict(out=(None, ok[1], ok[2])), TypeError, "out's potential is None but potential=True"),
+        (dict(out=tuple(ok), potential=False), ValueError,
+         "with potential=False out's potential must be None"),
+        (dict(out=(ok[0], ok[1].astype(np.float32), ok[2])), TypeError,
+         "out's field_x must be a float64 NumPy array"),
+        (dict(out=(ok[0], ok[1], np.empty((8, 6)))), ValueError,
+         r"out's field_y has shape \(8, 6\) but density has \(6, 8\)"),
+        (dict(out=(ro, ok[1], ok[2])), ValueError, "out's potential is read-only"),
+        (dict(out=(ok[0], rho, ok[2])), ValueError, "field_x overlaps the density map"),
+        (dict(out=(ok[0], ok[1], ok[1])), ValueError, "field_x and field_y overlap"),
+    ]
+    for kw, error, match in cases:
+        with pytest.raises(error, match=match):
+            dctx.electrostatics(rho, **kw)
+    assert np.isfinite(rho).all()

@@ -7,6 +7,7 @@
 // already reweighted.
 #include "dctx/electrostatics.hpp"
 
+#include "core/overlap.hpp"
 #include "core/thread_pool.hpp"
 #include "spectral/pass_threads.hpp"
 
@@ -15,6 +16,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace dctx {
@@ -121,6 +123,7 @@ struct ElectrostaticSystem::Impl {
       if (v && v->shape() != desc.shape)
         throw Error("electrostatics: an output's shape differs from the " + std::to_string(m) +
                     " x " + std::to_string(n) + " bin grid");
+    check_places(density, potential_out, fx, fy);
     // a = DCT2(rho / (bw bh)) = scipy's dctn(rho) / (M N bw bh), computed into field_x, which
     // the weighting pass then overwrites row by row, each row read first. No scratch array.
     dct2->execute(density, fx);
@@ -150,6 +153,35 @@ struct ElectrostaticSystem::Impl {
       e += row;
     }
     return static_cast<double>(e / (desc.bin_width * desc.bin_height));
+  }
+
+  // The outputs are written while the density is still to be read (the energy) and each other
+  // is still to be transformed: no output may overlap the density, another output or itself.
+  template <class T>
+  static void check_places(const ConstView<T>& density, const View<T>* pot, const View<T>& fx,
+                           const View<T>& fy) {
+    const auto place = [](const auto& v) {
+      return detail::ArrayPlace{reinterpret_cast<std::uintptr_t>(v.data()), sizeof(T), 2,
+                                v.shape().data(), v.strides().data()};
+    };
+    std::vector<std::pair<const char*, detail::ArrayPlace>> outs;
+    if (pot) outs.emplace_back("potential", place(*pot));
+    outs.emplace_back("field_x", place(fx));
+    outs.emplace_back("field_y", place(fy));
+    const detail::ArrayPlace rho = place(density);
+    for (std::size_t a = 0; a < outs.size(); ++a) {
+      const auto& [name, o] = outs[a];
+      if (!detail::non_self_overlapping(2, o.shape, o.strides))
+        throw Error(std::string("electrostatics: ") + name +
+                    "'s strides make its elements overlap (a zero or too short stride)");
+      if (detail::classify_overlap(rho, o) != detail::Overlap::Disjoint)
+        throw Error(std::string("electrostatics: ") + name +
+                    " overlaps the density map; the outputs must be separate arrays");
+      for (std::size_t b = 0; b < a; ++b)
+        if (detail::classify_overlap(outs[b].second, o) != detail::Overlap::Disjoint)
+          throw Error(std::string("electrostatics: ") + outs[b].first + " and " + name +
+                      " overlap; the outputs must be separate arrays");
+    }
   }
 
   // The weighting pass: from a (in fx), the type-3 inputs of the potential (when wanted),

@@ -210,5 +210,41 @@ TEST(Electrostatics, Errors) {
       "unknown transform 7");
 }
 
+// Outputs that overlap the density, each other or themselves are refused before anything is
+// written (the density keeps its values); separate arrays work.
+TEST(Electrostatics, OverlappingArraysAreRefused) {
+  ElectrostaticsDesc d;
+  d.shape = {4, 6};
+  const ElectrostaticSystem sys(d);
+  std::vector<double> rho(24), big(3 * 24);
+  for (std::size_t i = 0; i < rho.size(); ++i) rho[i] = 0.25 + 0.01 * double(i);
+  const std::vector<double> rho0 = rho;
+  const ConstView<double> density(rho.data(), {4, 6});
+  const auto part = [&](std::size_t k) { return View<double>(big.data() + 24 * k, {4, 6}); };
+  expect_error(
+      [&] {
+        sys.fields(density, View<double>(rho.data(), {4, 6}), part(1));
+      },
+      "field_x overlaps the density map");
+  expect_error(
+      [&] {
+        sys.solve(density, part(0), part(1), View<double>(rho.data(), {4, 6}));
+      },
+      "field_y overlaps the density map");
+  expect_error(
+      [&] {
+        sys.solve(density, part(0), View<double>(big.data() + 12, {4, 6}), part(2));
+      },
+      "potential and field_x overlap");
+  expect_error([&] { sys.fields(density, part(1), part(1)); }, "field_x and field_y overlap");
+  expect_error(
+      [&] {
+        sys.fields(density, View<double>(big.data(), {4, 6}, {0, 1}), part(1));
+      },
+      "field_x's strides make its elements overlap");
+  EXPECT_EQ(rho, rho0);
+  EXPECT_NO_THROW(sys.solve(density, part(0), part(1), part(2)));
+}
+
 }  // namespace
 }  // namespace dctx
