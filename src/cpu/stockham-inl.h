@@ -56,8 +56,8 @@ struct Stockham {
     static_assert(HasButterfly(P));
     const std::size_t m = st.m, L = st.L, ml = m * L;
     for (std::size_t s = 0; s < L; ++s)
-      Butterfly<kFwd, T0, P>::Run(
-          x + s, ml, [&](auto k, Cx<T> u) { y[decltype(k)::value * L + s] = u; });
+      Butterfly<kFwd, T0, P>::Run(x + s, ml,
+                                  [&](auto k, Cx<T> u) { y[decltype(k)::value * L + s] = u; });
     for (std::size_t n1 = 1; n1 < m; ++n1) {
       const Cx<T>* x0 = x + n1 * L;
       Cx<T>* y0 = y + (n1 * P) * L;

@@ -367,8 +367,7 @@ TEST(Poisson, TheMeanCheckWeighsLikeTheZeroMode) {
   PoissonDesc d;
   d.shape = s;
   d.grid = Grid::VertexCentred;
-  d.axes = {PoissonAxis{}, PoissonAxis{Boundary::Periodic, Boundary::Periodic, 1.0},
-            PoissonAxis{}};
+  d.axes = {PoissonAxis{}, PoissonAxis{Boundary::Periodic, Boundary::Periodic, 1.0}, PoissonAxis{}};
   const auto w = [&](std::size_t a, std::size_t i) {
     return a == 1 || (i != 0 && i + 1 != s[a]) ? 2.0L : 1.0L;
   };
