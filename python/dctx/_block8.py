@@ -74,8 +74,8 @@ def _as_block_input(x, name, fn):
     if a.dtype.kind == "f" and a.dtype.itemsize <= 8:
         return a.astype(np.float32)
     what = a.dtype if isinstance(x, np.ndarray) or a.dtype != object else type(x).__name__
-    raise TypeError(f"dctx.{fn}: {name} must be float32 or int16 data, not {what} (convert "
-                    "8-bit images with x.astype(np.int16) - 128 or np.float32)")
+    extra = ", or uint8 samples" if fn == "block8" else ""
+    raise TypeError(f"dctx.{fn}: {name} must be float32 or int16 data{extra}, not {what}")
 
 
 def _table_entries(table, quality, fn):
@@ -108,7 +108,9 @@ def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=Non
     ----------
     x : array_like
         A plane (rows, cols) or a batch (planes, rows, cols) of float32 or int16 samples (other
-        float types are converted to float32). Any strides.
+        float types are converted to float32), or uint8 samples with JPEG's level shift (the
+        transform sees x - 128; float32 coefficients, or int16 levels with a table; the "fast"
+        and "reference" kernels). Any strides.
     kernel : {"auto", "reference", "fast", "int16"}, optional
         "reference": by definition in double; "fast": Arai-Agui-Nakajima in float32 SIMD;
         "int16": Loeffler-Ligtenberg-Moschytz fixed point (int16 data). "auto" picks "fast"
@@ -156,7 +158,14 @@ def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=Non
     >>> np.allclose(c[:8, :8], scipy.fft.dctn(x[:8, :8], norm="ortho"), atol=1e-4)
     True
     """
-    a = _as_block_input(x, "x", "block8")
+    a = _host_array(x, "x", "block8")
+    if a.dtype == np.uint8:  # JPEG's level shift: the transform sees x - 128
+        kernel, edge = _block_options(kernel, edge, "block8")
+        entries = [] if table is None else _table_entries(table, quality, "block8")
+        if table is None and quality is not None:
+            _quality(quality, "block8")
+        return _dctx._block8_u8(a, False, entries, kernel, edge, workers, None, backend)
+    a = _as_block_input(a, "x", "block8")
     kernel, edge = _block_options(kernel, edge, "block8")
     if table is not None:
         return _dctx._block8_quantized(a, False, _table_entries(table, quality, "block8"),
@@ -167,7 +176,7 @@ def block8(x, kernel="auto", edge="error", workers=None, table=None, quality=Non
 
 
 def iblock8(c, kernel="auto", edge="error", shape=None, workers=None, table=None, quality=None,
-            backend=None):
+            backend=None, dtype=None):
     """Inverse of :func:`block8`: orthonormal 2-D DCT-III of every 8x8 block.
 
     Parameters
@@ -190,11 +199,31 @@ def iblock8(c, kernel="auto", edge="error", shape=None, workers=None, table=None
         As for :func:`block8`: `c` holds int16 quantization levels, dequantized (times Q) in the
         same pass (the decoder's half). The samples are float32, or int16 with kernel="int16".
 
+    dtype : None or "uint8", optional
+        "uint8": 8-bit samples with JPEG's level shift (x + 128, rounded half up and clamped to
+        0..255; the inverse of :func:`block8` on uint8 data), from float32 coefficients or,
+        with a table, int16 levels; the "fast" and "reference" kernels.
+
     Returns
     -------
     samples : ndarray
         int16 results are rounded and saturated to [-256, 255].
     """
+    if dtype is not None:
+        try:
+            want = np.dtype(dtype)
+        except TypeError:
+            want = None
+        if want != np.uint8:
+            raise ValueError(f'dctx.iblock8: dtype must be None or "uint8", not {_show(dtype)}')
+        a = _host_array(c, "c", "iblock8")
+        if table is None and a.dtype.kind == "f" and a.dtype.itemsize <= 8:
+            a = a.astype(np.float32, copy=False)
+        kernel, edge = _block_options(kernel, edge, "iblock8")
+        entries = [] if table is None else _table_entries(table, quality, "iblock8")
+        if table is None and quality is not None:
+            _quality(quality, "iblock8")
+        return _dctx._block8_u8(a, True, entries, kernel, edge, workers, shape, backend)
     if table is not None:
         a = _host_array(c, "c", "iblock8")
         if a.dtype != np.int16:

@@ -85,6 +85,8 @@ dctx::ArrayView<T> block_view(T* data, const Input& a) {
                             dctx::Strides(a.strides.begin(), a.strides.begin() + a.ndim));
 }
 
+void fill_block_input(Input& in, bool inverse);
+
 bool take_block_array(nb::handle x, Input& in, bool& is_int16, bool inverse) {
   if (!nb::try_cast(x, in.arr, false) || in.arr.device_type() != nb::device::cpu::value)
     return false;
@@ -95,6 +97,22 @@ bool take_block_array(nb::handle x, Input& in, bool& is_int16, bool inverse) {
     is_int16 = true;
   else
     return false;
+  fill_block_input(in, inverse);
+  return true;
+}
+
+/// x as a host array of element type E (false when it is not one).
+template <class E>
+bool take_block_array_of(nb::handle x, Input& in, bool inverse) {
+  if (!nb::try_cast(x, in.arr, false) || in.arr.device_type() != nb::device::cpu::value ||
+      in.arr.dtype() != nb::dtype<E>())
+    return false;
+  fill_block_input(in, inverse);
+  return true;
+}
+
+/// Shape, element strides and data of a taken 2-D or 3-D block array.
+void fill_block_input(Input& in, bool inverse) {
   in.ndim = int(in.arr.ndim());
   if (in.ndim != 2 && in.ndim != 3)
     raise_value(std::string(py_name(inverse)) + ": " + (inverse ? "c" : "x") +
@@ -108,7 +126,6 @@ bool take_block_array(nb::handle x, Input& in, bool& is_int16, bool inverse) {
     c *= in.shape[size_t(i)];
   }
   in.data = static_cast<const char*>(in.arr.data());
-  return true;
 }
 
 /// The new C-order output of a block8 call: the input's shape, padded to multiples of 8 for a
@@ -119,7 +136,7 @@ struct BlockOutput {
   Input view;
 };
 BlockOutput new_block_output(const Input& in, bool inverse, const dctx::Block8Options& opt,
-                             nb::handle out_rows_cols, bool int16) {
+                             nb::handle out_rows_cols, nb::handle dtype) {
   BlockOutput r;
   std::array<int64_t, 64> oshape = in.shape;
   const int nd = in.ndim;
@@ -136,8 +153,7 @@ BlockOutput new_block_output(const Input& in, bool inverse, const dctx::Block8Op
   for (int i = 0; i < nd; ++i)
     if (oshape[size_t(i)] < 0)
       raise_value(std::string(py_name(inverse)) + ": shape has a negative extent");
-  std::tie(r.array, r.data) =
-      new_array_of(oshape.data(), nd, int16 ? refs->int16 : refs->dtypes[0], false);
+  std::tie(r.array, r.data) = new_array_of(oshape.data(), nd, dtype, false);
   r.view.ndim = nd;
   r.view.shape = oshape;
   c_strides(oshape.data(), nd, r.view.strides.data());
@@ -155,7 +171,8 @@ nb::object block8_run(nb::handle x, bool inverse, const std::string& kernel,
                " must be a float32 or int16 array in host memory");
   const auto opt =
       speak_python(fn, inverse, [&] { return block8_options(kernel, edge, workers, backend, fn); });
-  auto [out, ptr, o] = new_block_output(in, inverse, opt, out_rows_cols, i16);
+  auto [out, ptr, o] =
+      new_block_output(in, inverse, opt, out_rows_cols, i16 ? refs->int16 : refs->dtypes[0]);
   speak_python(fn, inverse, [&] {
     nb::gil_scoped_release nogil;
     if (i16) {
@@ -194,7 +211,8 @@ nb::object block8_quantized_run(nb::handle x, bool inverse, const std::vector<in
     return block8_options(kernel, edge, workers, backend, fn);
   });
   const bool out_i16 = inverse ? int16_out : true;
-  auto [out, ptr, o] = new_block_output(in, inverse, opt, out_rows_cols, out_i16);
+  auto [out, ptr, o] =
+      new_block_output(in, inverse, opt, out_rows_cols, out_i16 ? refs->int16 : refs->dtypes[0]);
   speak_python(fn, inverse, [&] {
     nb::gil_scoped_release nogil;
     if (inverse) {
@@ -213,6 +231,64 @@ nb::object block8_quantized_run(nb::handle x, bool inverse, const std::vector<in
       else
         dctx::block8_forward_quantized(block_view(reinterpret_cast<const float*>(in.data), in), lv,
                                        table, opt);
+    }
+  });
+  return out;
+}
+
+/// Blocks of uint8 samples with JPEG's level shift (Block8Data::UInt8) through a block plan:
+/// forward, uint8 x to float32 coefficients (or, with a table, int16 levels); inverse, float32
+/// coefficients (or int16 levels) to uint8 samples. `entries`: empty, or the 64 table entries.
+nb::object block8_u8_run(nb::handle x, bool inverse, const std::vector<int>& entries,
+                         const std::string& kernel, const std::string& edge, nb::handle workers,
+                         nb::handle out_rows_cols, nb::handle backend) {
+  const char* fn = py_name(inverse);
+  const bool quantized = !entries.empty();
+  Input in;
+  if (!inverse && !take_block_array_of<uint8_t>(x, in, inverse))
+    raise_type("dctx.block8: x must be a uint8 array in host memory");
+  if (inverse && quantized && !take_block_array_of<int16_t>(x, in, inverse))
+    raise_type("dctx.iblock8: with a table, c holds int16 quantization levels");
+  if (inverse && !quantized && !take_block_array_of<float>(x, in, inverse))
+    raise_type("dctx.iblock8: with dtype=uint8, c must be float32 coefficients");
+  if (quantized && entries.size() != 64)
+    raise_value(std::string(fn) + ": a quantization table has 64 entries, not " +
+                std::to_string(entries.size()));
+  dctx::Block8PlanDesc d;
+  d.data = dctx::Block8Data::UInt8;
+  d.op = quantized
+             ? (inverse ? dctx::Block8Op::InverseDequantized : dctx::Block8Op::ForwardQuantized)
+             : (inverse ? dctx::Block8Op::Inverse : dctx::Block8Op::Forward);
+  const auto opt = speak_python(fn, inverse, [&] {
+    if (quantized) {
+      dctx::QuantTable table;
+      std::copy(entries.begin(), entries.end(), table.q.begin());
+      table.validate();
+      d.table = table;
+    }
+    return block8_options(kernel, edge, workers, backend, fn);
+  });
+  d.kernel = opt.kernel;
+  d.edge = opt.edge;
+  d.backend = opt.backend;
+  d.cpu.threads = opt.nthreads;
+  nb::handle out_dtype = inverse ? refs->uint8 : quantized ? refs->int16 : refs->dtypes[0];
+  auto [out, ptr, o] = new_block_output(in, inverse, opt, out_rows_cols, out_dtype);
+  speak_python(fn, inverse, [&] {
+    const dctx::Block8Plan plan(d);
+    nb::gil_scoped_release nogil;
+    if (!inverse) {
+      const auto xv = block_view(reinterpret_cast<const uint8_t*>(in.data), in);
+      if (quantized)
+        plan.execute(xv, block_view(reinterpret_cast<int16_t*>(ptr), o));
+      else
+        plan.execute(xv, block_view(reinterpret_cast<float*>(ptr), o));
+    } else {
+      const auto yv = block_view(reinterpret_cast<uint8_t*>(ptr), o);
+      if (quantized)
+        plan.execute(block_view(reinterpret_cast<const int16_t*>(in.data), in), yv);
+      else
+        plan.execute(block_view(reinterpret_cast<const float*>(in.data), in), yv);
     }
   });
   return out;
@@ -304,6 +380,8 @@ void bind_block8(nb::module_& m) {
   m.def("_block8_quantized", &block8_quantized_run, "x"_a, "inverse"_a, "table"_a, "kernel"_a,
         "edge"_a, "workers"_a.none(), "shape"_a.none(), "int16_out"_a,
         "backend"_a.none() = nb::none());
+  m.def("_block8_u8", &block8_u8_run, "x"_a, "inverse"_a, "table"_a, "kernel"_a, "edge"_a,
+        "workers"_a.none(), "shape"_a.none(), "backend"_a.none() = nb::none());
   m.def("_quant_table", &quant_table_py, "name"_a, "quality"_a, "fn"_a = "dctx.block8");
   m.def("_quant_table_scaled", &quant_table_scaled_py, "entries"_a, "quality"_a,
         "fn"_a = "dctx.block8");

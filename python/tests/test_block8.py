@@ -53,7 +53,7 @@ def test_block8_edges_and_errors(rng):
     back = dctx.iblock8(c, edge="replicate", shape=(13, 20))
     assert back.shape == (13, 20) and np.allclose(back, x, atol=1e-4)
     with pytest.raises(TypeError):
-        dctx.block8(np.ones((8, 8), dtype=np.uint8))
+        dctx.block8(np.ones((8, 8), dtype=np.int32))  # uint8 has its own path (level shift)
     with pytest.raises(ValueError):
         dctx.block8(np.ones(8, dtype=np.float32))
     with pytest.raises(ValueError):
@@ -211,3 +211,60 @@ def test_nan_has_no_quantization_level(kernel, rng):
     # Without a table the coefficients carry NaN in that block, as scipy's would.
     c = dctx.block8(x, kernel=kernel)
     assert np.isnan(c[8:16, 8:16]).all() and np.isfinite(np.delete(c, np.s_[8:16], 0)).all()
+
+
+def _level_shifted(v):
+    """float samples to uint8 as the uint8 plans store them: v + 128 rounded half up, 0..255."""
+    return np.clip(np.floor(v.astype(np.float64) + 128 + 0.5), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("kernel", ["auto", "fast", "reference"])
+def test_uint8_samples_take_jpegs_level_shift(kernel):
+    """uint8 in: the float32 path on x - 128, bit for bit (planes, batches, strided views);
+    dtype="uint8" out: the float32 inverse plus 128, rounded half up and clamped."""
+    rng = np.random.default_rng(21)
+    big = rng.integers(0, 256, (2, 24, 40), dtype=np.uint8)
+    for x in (big[0, :16, :24], big[:, ::1, ::1], big[0, ::2, ::-1][:8, :16], big[1, :, 8:]):
+        c = dctx.block8(x, kernel=kernel)
+        assert c.dtype == np.float32
+        np.testing.assert_array_equal(c, dctx.block8(x.astype(np.float32) - 128, kernel=kernel))
+        y = dctx.iblock8(c, kernel=kernel, dtype="uint8")
+        assert y.dtype == np.uint8 and y.shape == x.shape
+        np.testing.assert_array_equal(y, _level_shifted(dctx.iblock8(c, kernel=kernel)))
+        assert np.abs(y.astype(int) - x.astype(int)).max() <= 1
+    # Out-of-range coefficients clamp: a DC far above and below the 8-bit range.
+    c = np.zeros((8, 16), np.float32)
+    c[0, 0], c[0, 8] = 5000, -5000
+    y = dctx.iblock8(c, kernel=kernel, dtype=np.uint8)
+    assert (y[:, :8] == 255).all() and (y[:, 8:] == 0).all()
+
+
+def test_uint8_with_a_table_and_replicated_edges():
+    rng = np.random.default_rng(22)
+    x = rng.integers(0, 256, (13, 21), dtype=np.uint8)
+    levels = dctx.block8(x, table="jpeg", quality=80, edge="replicate")
+    assert levels.dtype == np.int16 and levels.shape == (16, 24)
+    padded = np.pad(x, ((0, 3), (0, 3)), mode="edge").astype(np.float32) - 128
+    np.testing.assert_array_equal(levels, dctx.block8(padded, table="jpeg", quality=80))
+    y = dctx.iblock8(levels, table="jpeg", quality=80, edge="replicate", shape=(13, 21),
+                     dtype="uint8")
+    want = dctx.iblock8(levels, table="jpeg", quality=80, edge="replicate", shape=(13, 21))
+    assert y.dtype == np.uint8
+    np.testing.assert_array_equal(y, _level_shifted(want))
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: dctx.block8(np.zeros((8, 8), np.uint8), kernel="int16"), dctx.DctxError,
+     "uint8 data takes Reference or Fast"),
+    (lambda: dctx.iblock8(np.zeros((8, 8), np.float32), dtype="int8"), ValueError,
+     'dtype must be None or "uint8"'),
+    (lambda: dctx.iblock8(np.zeros((8, 8), np.int16), dtype="uint8"), TypeError,
+     "with dtype=uint8, c must be float32 coefficients"),
+    (lambda: dctx.iblock8(np.zeros((8, 8), np.float32), table="jpeg", dtype="uint8"), TypeError,
+     "with a table, c holds int16 quantization levels"),
+    (lambda: dctx.block8(np.zeros((8, 12), np.uint8)), dctx.DctxError,
+     "sides must be multiples of 8"),
+])
+def test_uint8_errors_name_the_problem(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
