@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string>
 
 #include "core/limits.hpp"
+#include "dctx/types.hpp"
 
 namespace dctx::detail {
 
@@ -33,6 +35,23 @@ bool non_self_overlapping(std::size_t rank, const std::size_t* shape,
     span += dims[i].stride * (dims[i].extent - 1);
   }
   return true;
+}
+
+void check_separate_outputs(const char* fn, const NamedPlace& input, const NamedPlace* outputs,
+                            std::size_t count) {
+  for (std::size_t a = 0; a < count; ++a) {
+    const NamedPlace& o = outputs[a];
+    if (!non_self_overlapping(o.place.rank, o.place.shape, o.place.strides))
+      throw Error(std::string(fn) + ": " + o.name +
+                  "'s strides make its elements overlap (a zero or too short stride)");
+    if (classify_overlap(input.place, o.place) != Overlap::Disjoint)
+      throw Error(std::string(fn) + ": " + o.name + " overlaps the " + input.name +
+                  "; the outputs must be separate arrays");
+    for (std::size_t b = 0; b < a; ++b)
+      if (classify_overlap(outputs[b].place, o.place) != Overlap::Disjoint)
+        throw Error(std::string(fn) + ": " + outputs[b].name + " and " + o.name +
+                    " overlap; the outputs must be separate arrays");
+  }
 }
 
 }  // namespace dctx::detail

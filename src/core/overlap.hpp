@@ -79,4 +79,16 @@ inline Overlap classify_overlap(const ArrayPlace& in, const ArrayPlace& out) {
   return in_end <= out_first || out_end <= in_first ? Overlap::Disjoint : Overlap::Partial;
 }
 
+/// An array an operation reads or writes, named for messages.
+struct NamedPlace {
+  const char* name;
+  ArrayPlace place;
+};
+
+/// For operations that write several outputs while their input and the other outputs are still
+/// to be read (the electrostatic step): refuses, with a dctx::Error prefixed by `fn`, an output
+/// whose strides make its elements overlap, or that overlaps the input or another output.
+void check_separate_outputs(const char* fn, const NamedPlace& input, const NamedPlace* outputs,
+                            std::size_t count);
+
 }  // namespace dctx::detail

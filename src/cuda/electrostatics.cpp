@@ -58,22 +58,13 @@ void run(const ElectrostaticSystem& system, const DeviceView<const T>& density,
   const Array<T> pot = with_potential ? array_of("potential", potential.data, potential.strides, s)
                                       : Array<T>{"potential", nullptr, {0, 0}};
   // The outputs are written in place by the transforms: none may overlap another or the density.
-  std::vector<Array<const T>> all = {rho,
-                                     {fx.name, fx.data, {fx.strides[0], fx.strides[1]}},
-                                     {fy.name, fy.data, {fy.strides[0], fy.strides[1]}}};
-  if (with_potential) all.push_back({pot.name, pot.data, {pot.strides[0], pot.strides[1]}});
-  const auto place = [&](const Array<const T>& a) {
-    return detail::ArrayPlace{reinterpret_cast<std::uintptr_t>(a.data), sizeof(T), 2, s.data(),
-                              a.strides};
+  const auto place = [&](const auto& a) {
+    return detail::NamedPlace{
+        a.name, {reinterpret_cast<std::uintptr_t>(a.data), sizeof(T), 2, s.data(), a.strides}};
   };
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    if (!detail::non_self_overlapping(2, s.data(), all[i].strides) && i > 0)
-      throw Error(std::string(kFn) + ": " + all[i].name +
-                  "'s strides make elements overlap (e.g. a zero stride)");
-    for (std::size_t j = i + 1; j < all.size(); ++j)
-      if (detail::classify_overlap(place(all[i]), place(all[j])) != detail::Overlap::Disjoint)
-        throw Error(std::string(kFn) + ": " + all[i].name + " and " + all[j].name + " overlap");
-  }
+  const detail::NamedPlace outs[] = {place(pot), place(fx), place(fy)};
+  detail::check_separate_outputs(kFn, place(rho), with_potential ? outs : outs + 1,
+                                 with_potential ? 3 : 2);
   const auto plan = [&](AxisTransform t0, AxisTransform t1) {
     return cached_plan(cuda_math::es::step_plan(d, t0, t1, BackendKind::CUDA));
   };
@@ -82,7 +73,9 @@ void run(const ElectrostaticSystem& system, const DeviceView<const T>& density,
   const auto plan_p = with_potential ? plan(kCos, kCos) : nullptr;
   const int device = cu::select_device(d.device.select).index;
   const cu::DeviceScope scope(device);
-  for (const auto& a : all) cu::require_device_pointer(a.data, device, a.name, kFn);
+  cu::require_device_pointer(rho.data, device, rho.name, kFn);
+  for (const Array<T>* a : {&fx, &fy, with_potential ? &pot : nullptr})
+    if (a) cu::require_device_pointer(a->data, device, a->name, kFn);
   if (energy) cu::require_device_pointer(energy, device, "energy", kFn);
   const auto view = [](const Array<T>& a) {
     return DeviceView<T>{a.data, {a.strides[0], a.strides[1]}};

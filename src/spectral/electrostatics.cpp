@@ -156,7 +156,7 @@ struct ElectrostaticSystem::Impl {
   }
 
   // The outputs are written while the density is still to be read (the energy) and each other
-  // is still to be transformed: no output may overlap the density, another output or itself.
+  // is still to be transformed.
   template <class T>
   static void check_places(const ConstView<T>& density, const View<T>* pot, const View<T>& fx,
                            const View<T>& fy) {
@@ -164,24 +164,11 @@ struct ElectrostaticSystem::Impl {
       return detail::ArrayPlace{reinterpret_cast<std::uintptr_t>(v.data()), sizeof(T), 2,
                                 v.shape().data(), v.strides().data()};
     };
-    std::vector<std::pair<const char*, detail::ArrayPlace>> outs;
-    if (pot) outs.emplace_back("potential", place(*pot));
-    outs.emplace_back("field_x", place(fx));
-    outs.emplace_back("field_y", place(fy));
-    const detail::ArrayPlace rho = place(density);
-    for (std::size_t a = 0; a < outs.size(); ++a) {
-      const auto& [name, o] = outs[a];
-      if (!detail::non_self_overlapping(2, o.shape, o.strides))
-        throw Error(std::string("electrostatics: ") + name +
-                    "'s strides make its elements overlap (a zero or too short stride)");
-      if (detail::classify_overlap(rho, o) != detail::Overlap::Disjoint)
-        throw Error(std::string("electrostatics: ") + name +
-                    " overlaps the density map; the outputs must be separate arrays");
-      for (std::size_t b = 0; b < a; ++b)
-        if (detail::classify_overlap(outs[b].second, o) != detail::Overlap::Disjoint)
-          throw Error(std::string("electrostatics: ") + outs[b].first + " and " + name +
-                      " overlap; the outputs must be separate arrays");
-    }
+    const detail::NamedPlace outs[] = {{"potential", pot ? place(*pot) : place(fx)},
+                                       {"field_x", place(fx)},
+                                       {"field_y", place(fy)}};
+    detail::check_separate_outputs("electrostatics", {"density map", place(density)},
+                                   pot ? outs : outs + 1, pot ? 3 : 2);
   }
 
   // The weighting pass: from a (in fx), the type-3 inputs of the potential (when wanted),

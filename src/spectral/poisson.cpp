@@ -137,8 +137,8 @@ struct PoissonSolver::Impl {
   PoissonDesc desc;
   std::shared_ptr<const Plan> forward, inverse;
   std::vector<std::vector<double>> eigen;  // per axis
-  std::vector<std::size_t> periodic;       // the periodic axes
   std::vector<bool> reorder;               // per axis: periodic (put in Makhoul's order)
+  bool any_periodic = false;
   bool pure_neumann = false;
 
   int threads() const {
@@ -156,7 +156,7 @@ struct PoissonSolver::Impl {
                   " but the solver was made for " +
                   (desc.precision == Precision::F32 ? "float32" : "float64"));
     if (pure_neumann && desc.neumann_mean == NeumannMean::Error) check_mean(f);
-    if (periodic.empty()) {
+    if (!any_periodic) {
       forward->execute(f, u);  // checks both views against the shape
     } else {
       check_view_shape(f.shape(), "f");
@@ -187,7 +187,7 @@ struct PoissonSolver::Impl {
     }
     divide(u);
     inverse->execute(u);
-    if (!periodic.empty())
+    if (any_periodic)
       spectral::reorder_axes(u.data(), u.strides(), desc.shape, reorder,
                              spectral::Order::FromMakhoul, threads());
   }
@@ -328,10 +328,8 @@ PoissonSolver::PoissonSolver(const PoissonDesc& desc) {
   impl->pure_neumann = pure_neumann(impl->desc);
   impl->reorder.assign(impl->desc.axes.size(), false);
   for (std::size_t a = 0; a < impl->desc.axes.size(); ++a)
-    if (impl->desc.axes[a].lower == Boundary::Periodic) {
-      impl->periodic.push_back(a);
-      impl->reorder[a] = true;
-    }
+    if (impl->desc.axes[a].lower == Boundary::Periodic)
+      impl->reorder[a] = impl->any_periodic = true;
   impl_ = std::move(impl);
 }
 PoissonSolver::PoissonSolver(PoissonSolver&&) noexcept = default;
