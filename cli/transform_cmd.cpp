@@ -120,7 +120,8 @@ void add_transform_command(CLI::App& app) {
   c->add_option("IN", args->in, "input .npy file")->required();
   c->add_option("OUT", args->out, "output .npy file (float32 stays float32, else float64)")
       ->required();
-  c->add_option("--kind", args->kind, "dct, dst or dxst (types 2 and 3)")->capture_default_str();
+  c->add_option("--kind", args->kind, "dct, dst, dxst or rdft (the last two: types 2 and 3)")
+      ->capture_default_str();
   c->add_option("--type", args->type, "transform type 1..4")->capture_default_str();
   c->add_option("--norm", args->norm, "backward, ortho or forward")->capture_default_str();
   c->add_option("--axes", args->axes, "comma-separated axes (default: all)");

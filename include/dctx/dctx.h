@@ -13,8 +13,9 @@ extern "C" {
 
 typedef struct dctx_plan dctx_plan;
 
-/* DCTX_DXST: DREAMPlace's shifted DST, types 2 and 3 only (dctx/types.hpp). */
-enum { DCTX_DCT = 0, DCTX_DST = 1, DCTX_DXST = 2 };
+/* DCTX_DXST: DREAMPlace's shifted DST; DCTX_RDFT: the real DFT in FFTW's halfcomplex order
+   (type 2 = R2HC, type 3 = HC2R). Both take types 2 and 3 only (dctx/types.hpp). */
+enum { DCTX_DCT = 0, DCTX_DST = 1, DCTX_DXST = 2, DCTX_RDFT = 3 };
 enum { DCTX_NORM_BACKWARD = 0, DCTX_NORM_ORTHO = 1, DCTX_NORM_FORWARD = 2 };
 enum { DCTX_F32 = 0, DCTX_F64 = 1 };
 enum { DCTX_FORWARD = 0, DCTX_INVERSE = 1 };

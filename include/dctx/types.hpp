@@ -29,10 +29,19 @@ namespace dctx {
 /// The paper's IDXST is DXST-III / 2. DXST-II and DXST-III are each other's transposes and
 /// invert each other (as DST-II/III do) on the vectors with x_0 = 0; norms as DST-II/III (M = 2N),
 /// with no orthogonalize correction (it would touch only the entry the shift drops).
-enum class Kind : std::uint8_t { DCT = 0, DST = 1, DXST = 2 };
+/// And RDFT, the real DFT in FFTW's halfcomplex order (its R2HC and HC2R kinds), types 2 and 3,
+/// with X_k = sum_n x_n exp(-2 pi i k n/N):
+///   RDFT-II  y = (Re X_0, Re X_1, ..., Re X_{N/2}, Im X_{(N-1)/2}, ..., Im X_1)   FFTW R2HC
+///            (y_k = Re X_k for k <= N/2, y_{N-k} = Im X_k for 0 < k < N/2, N/2 rounded down)
+///   RDFT-III x_n = y_0 + 2 sum_{0<k<N/2} (y_k cos(2 pi k n/N) - y_{N-k} sin(2 pi k n/N))
+///                  [+ (-1)^n y_{N/2} for even N]                                  FFTW HC2R
+/// RDFT-III(RDFT-II(x)) = N x: norms as the others with M = N, and no orthogonalize correction.
+/// Each index k of RDFT-II's output holds frequency min(k, N - k), so it diagonalises periodic
+/// convolutions and difference operators (the Poisson solver's periodic axes).
+enum class Kind : std::uint8_t { DCT = 0, DST = 1, DXST = 2, RDFT = 3 };
 
 /// Normalisation, as scipy.fft's `norm`: which direction carries the 1/M factor
-/// (M = 2(N-1) for DCT-I, 2(N+1) for DST-I, 2N otherwise).
+/// (M = 2(N-1) for DCT-I, 2(N+1) for DST-I, N for RDFT, 2N otherwise).
 enum class Norm : std::uint8_t { Backward = 0, Ortho = 1, Forward = 2 };
 
 /// Element type of the data a plan transforms.
@@ -108,6 +117,7 @@ constexpr int inverse_type(int type) { return type == 2 ? 3 : type == 3 ? 2 : ty
 
 /// Length M of the logical symmetric FFT behind a transform of length n (the 1/M of the norms).
 constexpr double logical_length(AxisTransform t, std::size_t n) {
+  if (t.kind == Kind::RDFT) return double(n);
   if (t.type == 1) return t.kind == Kind::DCT ? 2.0 * (double(n) - 1.0) : 2.0 * (double(n) + 1.0);
   return 2.0 * double(n);
 }

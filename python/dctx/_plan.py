@@ -12,7 +12,7 @@ from . import _dctx
 
 _ELEM = {np.dtype(np.float32): 0, np.dtype(np.float64): 1,
          np.dtype(np.complex64): 2, np.dtype(np.complex128): 3}
-_KIND = {"dct": 0, "dst": 1, "dxst": 2}
+_KIND = {"dct": 0, "dst": 1, "dxst": 2, "rdft": 3}
 
 
 class Plan:
@@ -36,10 +36,13 @@ class Plan:
         Transform type (default 2).
     norm : {"backward", "ortho", "forward"}, optional
         Normalization mode, as in scipy.fft.
-    kind : {"dct", "dst", "dxst"}, optional
+    kind : {"dct", "dst", "dxst", "rdft"}, optional
         Cosine (default) or sine transform, or DREAMPlace's shifted sine transform (types 2
         and 3 only: ``type=3`` is twice the IDXST of "A New Acceleration Paradigm for Discrete
-        Cosine Transform and Other Fourier-Related Transforms"; docs/electrostatics.md).
+        Cosine Transform and Other Fourier-Related Transforms"; docs/electrostatics.md), or the
+        real DFT in FFTW's halfcomplex order (types 2 and 3 only: ``type=2`` is FFTW's R2HC,
+        ``Re X_0 .. Re X_{n/2}, Im X_{(n-1)/2} .. Im X_1`` of ``X = numpy.fft.rfft(x)``, and
+        ``type=3`` its HC2R; norms with ``M = n``).
     inverse : bool, optional
         If True, the plan computes scipy's ``idct``/``idst``/``idctn``/``idstn`` instead.
     orthogonalize : bool, optional
@@ -103,7 +106,8 @@ class Plan:
         shape = _shape_tuple(shape)
         dt = _plan_dtype(dtype)
         if not (isinstance(kind, str) and kind in _KIND):
-            raise ValueError(f'dctx.Plan: kind must be "dct", "dst" or "dxst", not {_show(kind)}')
+            raise ValueError(
+                f'dctx.Plan: kind must be "dct", "dst", "dxst" or "rdft", not {_show(kind)}')
         inverse = _flag(inverse, "inverse")
         if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
             raise TypeError(f"dctx.Plan: threshold must be a number, not {_show(threshold)}")

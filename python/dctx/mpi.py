@@ -51,7 +51,8 @@ def _per_axis(value, what, convert):
 
 def _kind_code(k):
     if not (isinstance(k, str) and k in _KIND):
-        raise ValueError(f'dctx.mpi.Plan: kind must be "dct", "dst" or "dxst", not {_show(k)}')
+        raise ValueError(
+            f'dctx.mpi.Plan: kind must be "dct", "dst", "dxst" or "rdft", not {_show(k)}')
     return _KIND[k]
 
 
@@ -75,7 +76,7 @@ class Plan:
         As for :class:`dctx.Plan` (``workers``: threads of each rank's local plans).
     type : int or sequence of ints, optional
         Transform type, one for all axes or one per axis of `axes`.
-    kind : "dct", "dst", "dxst" or a sequence of them, optional
+    kind : "dct", "dst", "dxst", "rdft" or a sequence of them, optional
         One for all axes or one per axis (DCT on some axes, DST on others: the spectral
         Poisson pairs).
     decomposition : "auto", "slab" or "pencil", optional

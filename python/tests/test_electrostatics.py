@@ -70,7 +70,7 @@ def test_dxst_kind_is_the_papers_idxst(n, dtype):
         assert np.linalg.norm(inv - want / (2 * n)) <= bound * max(np.linalg.norm(want) / n, 1e-300)
     with pytest.raises(ValueError, match="type 4 for dxst"):
         dctx.Plan((4,), kind="dxst", type=4)
-    with pytest.raises(ValueError, match='kind must be "dct", "dst" or "dxst"'):
+    with pytest.raises(ValueError, match='kind must be "dct", "dst", "dxst" or "rdft"'):
         dctx.Plan((4,), kind="dxt")
 
 

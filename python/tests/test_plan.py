@@ -241,3 +241,44 @@ def test_threshold_equals_a_separate_pass(dtype, shape, axes):
 def test_threshold_errors(bad, error, match):
     with pytest.raises(error, match=match):
         dctx.Plan((8,), threshold=bad)
+
+
+def _halfcomplex(X, n):
+    """numpy.fft.rfft's spectrum in FFTW's halfcomplex order (R2HC), along the last axis."""
+    h = np.concatenate([X.real, X.imag[..., 1:(n + 1) // 2][..., ::-1]], axis=-1)
+    return h[..., :n]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 8, 12, 17, 64, 97, 100, 256, 1000])
+def test_rdft_is_numpys_rfft_in_halfcomplex_order(dtype, n, rng):
+    x = random_array(rng, (3, n), dtype)
+    want = _halfcomplex(np.fft.rfft(x.astype(np.float64), axis=-1), n)
+    for norm, scale in ((None, 1.0), ("ortho", n ** -0.5), ("forward", 1.0 / n)):
+        got = dctx.Plan(x.shape, dtype, axes=-1, kind="rdft", type=2, norm=norm)(x)
+        assert got.dtype == dtype
+        assert_close(got, want * scale, dtype, 60)
+    # HC2R (type 3) is the unnormalised inverse: n x.
+    back = dctx.Plan(x.shape, dtype, axes=-1, kind="rdft", type=3)(want.astype(dtype))
+    assert_close(back, n * x.astype(np.float64), dtype, 60)
+    # The inverse plan (HC2R with 1/n) gives x back.
+    inv = dctx.Plan(x.shape, dtype, axes=-1, kind="rdft", type=2, inverse=True)
+    assert_close(inv(want.astype(dtype)), x, dtype, 60)
+
+
+def test_rdft_on_several_axes_beside_a_dct(rng):
+    """A separable R2HC on axes 0 and 2 with a DCT-II on axis 1, through numpy and scipy."""
+    import scipy.fft
+    x = random_array(rng, (6, 7, 9), np.float64)
+    want = scipy.fft.dct(x, type=2, axis=1)
+    want = np.moveaxis(_halfcomplex(np.fft.rfft(np.moveaxis(want, 0, -1), axis=-1), 6), -1, 0)
+    want = _halfcomplex(np.fft.rfft(want, axis=-1), 9)
+    for axis in (0, 2):
+        x1 = dctx.Plan(x.shape, np.float64, axes=axis, kind="rdft")(x)
+        assert_close(x1, np.moveaxis(_halfcomplex(np.fft.rfft(np.moveaxis(x, axis, -1)),
+                                                  x.shape[axis]), -1, axis), np.float64, 20)
+    y = dctx.Plan(x.shape, np.float64, axes=1, kind="dct")(x)
+    y = dctx.Plan(x.shape, np.float64, axes=(0, 2), kind="rdft")(y)
+    assert_close(y, want, np.float64, 40)
+    with pytest.raises(ValueError, match="type 4 for rdft"):
+        dctx.Plan((4,), kind="rdft", type=4)

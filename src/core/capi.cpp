@@ -67,8 +67,8 @@ int create(dctx_plan** plan, int rank, const size_t* shape, int naxes, const int
     if (kinds || types) {
       for (int i = 0; i < nt; ++i) {
         const int k = kinds ? kinds[i] : DCTX_DCT;
-        if (k != DCTX_DCT && k != DCTX_DST && k != DCTX_DXST)
-          throw dctx::Error("kind must be DCTX_DCT, DCTX_DST or DCTX_DXST");
+        if (k != DCTX_DCT && k != DCTX_DST && k != DCTX_DXST && k != DCTX_RDFT)
+          throw dctx::Error("kind must be DCTX_DCT, DCTX_DST, DCTX_DXST or DCTX_RDFT");
         d.transforms.push_back({static_cast<dctx::Kind>(k), types ? types[i] : 2});
       }
     }

@@ -77,13 +77,16 @@ PlanDesc normalize(const PlanDesc& in) {
                 std::to_string(d.axes.size()) + " axes");
   for (std::size_t i = 0; i < d.axes.size(); ++i) {
     const AxisTransform t = d.transforms[i];
-    if (t.kind != Kind::DCT && t.kind != Kind::DST && t.kind != Kind::DXST)
+    if (t.kind != Kind::DCT && t.kind != Kind::DST && t.kind != Kind::DXST && t.kind != Kind::RDFT)
       throw Error("invalid transform kind");
     if (t.type < 1 || t.type > 4)
       throw Error("invalid transform type " + std::to_string(t.type) + " (expected 1, 2, 3 or 4)");
     if (t.kind == Kind::DXST && t.type != 2 && t.type != 3)
       throw Error("invalid transform type " + std::to_string(t.type) +
                   " for dxst (expected 2 or 3)");
+    if (t.kind == Kind::RDFT && t.type != 2 && t.type != 3)
+      throw Error("invalid transform type " + std::to_string(t.type) +
+                  " for rdft (expected 2, the real DFT to halfcomplex order, or 3, its inverse)");
     const std::size_t n = d.shape[static_cast<std::size_t>(d.axes[i])];
     if (t.kind == Kind::DCT && t.type == 1 && n < 2)
       throw Error("DCT-I is not defined for length 1 (axis " + std::to_string(d.axes[i]) +

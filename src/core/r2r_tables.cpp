@@ -36,6 +36,12 @@ int sin_sign(std::uint64_t p, std::uint64_t q) {
 int r2r_coefficient_sign(AxisTransform t, std::size_t n, std::size_t k, std::size_t j) {
   const std::uint64_t N = n, K = k, J = j;
   const bool dct = t.kind == Kind::DCT;
+  if (t.kind == Kind::RDFT) {  // II: row k <= N/2 cos(2 pi kj/N), row N-k -sin(2 pi kj/N)
+    if (t.type != 2 && t.type != 3) throw Error("internal: rdft type " + std::to_string(t.type));
+    const std::uint64_t row = t.type == 2 ? K : J, col = t.type == 2 ? J : K;  // III: transpose
+    if (2 * row <= N) return cos_sign(2 * row * col, N);
+    return -sin_sign(2 * (N - row) * col, N);
+  }
   if (t.kind == Kind::DXST) {  // II: sin(pi k (2j+1) / 2N); III: sin(pi j (2k+1) / 2N)
     if (t.type == 2) return sin_sign(K * (2 * J + 1), 2 * N);
     if (t.type == 3) return sin_sign(J * (2 * K + 1), 2 * N);
@@ -83,6 +89,11 @@ R2RTablesOf<T> r2r_tables(AxisTransform t, std::size_t n, double fct, bool ortho
   r.ortho = ortho;
   const long double s2 = std::sqrt(2.0L);
   const long double f = fct;
+  if (t.kind == Kind::RDFT) {  // one real FFT of n points, scaled
+    r.inner_length = n;
+    r.c0 = fct;
+    return r;
+  }
   switch (t.type) {
     case 2: {
       r.inner_length = n;

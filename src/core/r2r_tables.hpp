@@ -9,6 +9,7 @@
 //    of n points and the quarter-wave rotation exp(-i pi k / (2n));
 //  - type IV: one complex FFT of n/2 points (even n) or 2n points (odd n);
 //  - types I: the real FFT of the even (DCT) or odd (DST) symmetric extension;
+//  - RDFT: one real FFT of n points, its output in halfcomplex order;
 //  - the fused 2D DCT-II/III of the acceleration-paradigm paper: the per-axis rotations W1, W2
 //    (its a/b terms) and the even/odd reordering of each axis.
 // Entries are computed in long double and stored as double.
@@ -41,7 +42,7 @@ struct R2RTablesOf {
   bool ortho = false;  ///< scipy's orthogonalize corrections apply
   InnerFft inner = InnerFft::Real;
   std::size_t inner_length = 0;  ///< length of the real or complex FFT
-  double c0 = 1;                 ///< II: the DC output's factor; III: x_0's; I: the overall scale
+  double c0 = 1;  ///< II: the DC output's factor; III: x_0's; I and RDFT: the overall scale
   /// II: 2 s exp(-i pi k/(2n)), k <= n/2. III: s exp(+i pi k/(2n)), k <= n/2.
   /// IV even n: exp(-i pi (4j+1)/(4n)), j < n/2. IV odd n: exp(-i pi j/(2n)), j < n.
   std::vector<std::complex<T>> pre;

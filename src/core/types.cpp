@@ -13,6 +13,7 @@ std::string_view to_string(Kind k) {
     case Kind::DCT: return "dct";
     case Kind::DST: return "dst";
     case Kind::DXST: return "dxst";
+    case Kind::RDFT: return "rdft";
   }
   return "?";
 }
@@ -49,7 +50,8 @@ Kind parse_kind(std::string_view s) {
   if (l == "dct") return Kind::DCT;
   if (l == "dst") return Kind::DST;
   if (l == "dxst") return Kind::DXST;
-  throw Error("unknown transform kind '" + std::string(s) + "' (expected dct, dst or dxst)");
+  if (l == "rdft") return Kind::RDFT;
+  throw Error("unknown transform kind '" + std::string(s) + "' (expected dct, dst, dxst or rdft)");
 }
 Norm parse_norm(std::string_view s) {
   const std::string_view l = s;

@@ -14,6 +14,8 @@
 //    exp(-i pi (4j+1)/(4n)), post-rotation exp(-i pi k/n); odd n: a complex FFT of 2n points.
 //    DST-IV(x)_k = (-1)^k DCT-IV(rev x)_k.
 //  - DCT-I / DST-I: the real FFT of the even / odd symmetric extension (length 2(n-1) / 2(n+1)).
+//  - RDFT-II / -III (FFTW's R2HC / HC2R): the real FFT of n points, its spectrum written to or
+//    read from the halfcomplex order; for even n straight from and into the packed signal.
 
 #if defined(DCTX_CPU_R2R_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef DCTX_CPU_R2R_INL_H_
@@ -43,22 +45,31 @@ class R2R {
       : t_(c.computed),
         n_(c.n),
         ortho_(c.ortho),
-        dst_(c.computed.kind != Kind::DCT),
+        dst_(c.computed.kind == Kind::DST || c.computed.kind == Kind::DXST),
         shift_(c.computed.kind == Kind::DXST),
+        rdft_(c.computed.kind == Kind::RDFT),
         c0_(static_cast<T0>(c.c0)),
         tw_(ToCxTable<T0>(c.pre)),
         tw2_(ToCxTable<T0>(c.post)) {
     const std::size_t n = n_;
-    if ((t_.type == 2 || t_.type == 3) && n % 2 == 0) {
+    if ((t_.type == 2 || t_.type == 3) && n % 2 == 0 && !rdft_) {
       // Makhoul's v: v_i = x_{2i}, v_{n-1-i} = x_{2i+1}.
       order_.resize(n);
       for (std::size_t i = 0; i < n; ++i)
         order_[i] = static_cast<std::uint32_t>(i % 2 == 0 ? i / 2 : n - 1 - i / 2);
     }
+    if (rdft_ && t_.type == 2 && n % 2 == 0) {  // the packed signal is the line in memory order
+      order_.resize(n);
+      for (std::size_t i = 0; i < n; ++i) order_[i] = static_cast<std::uint32_t>(i);
+    }
     if (c.inner == detail::InnerFft::Real)
       rfft_ = std::make_unique<RealFFT<T0>>(c.inner_length, single_lines);
     else
       cfft_ = std::make_unique<ComplexFFT<T0>>(c.inner_length, single_lines);
+    if (rdft_) {
+      scratch_ = n / 2 + 1 + rfft_->scratch_len();
+      return;
+    }
     switch (t_.type) {
       case 2: scratch_ = (n + 1) / 2 + n / 2 + 1 + rfft_->scratch_len(); break;
       case 3: scratch_ = n / 2 + 1 + (n + 1) / 2 + rfft_->scratch_len(); break;
@@ -78,6 +89,7 @@ class R2R {
   /// In place on x[0..n) (contiguous lanes); `s` holds scratch_len() complex lanes.
   template <class T>
   void exec(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    if (rdft_) return t_.type == 2 ? ExecR2HC(x, s) : ExecHC2R(x, s);
     switch (t_.type) {
       case 2: return Exec2(x, s);
       case 3: return Exec3(x, s);
@@ -87,8 +99,8 @@ class R2R {
   }
 
   /// Where exec_gathered() wants element i of a line: lane vector gather_order()[i] of the
-  /// gathered line (Makhoul's even/odd reordering). Null when the plan has no such entry point
-  /// (anything but a DCT-II of even length).
+  /// gathered line (Makhoul's even/odd reordering; for RDFT-II, i itself). Null when the plan has
+  /// no such entry point (anything but a DCT-II or RDFT-II of even length).
   const std::uint32_t* gather_order() const {
     return t_.type == 2 && !dst_ && n_ % 2 == 0 ? order_.data() : nullptr;
   }
@@ -98,11 +110,12 @@ class R2R {
   /// lands in x. `s`: scratch_len() complex lanes.
   template <class T>
   void exec_gathered(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT v, Cx<T>* HWY_RESTRICT s) const {
+    if (rdft_) return rfft_->forward_packed(v, s, HalfcomplexStore(x));
     Exec2Packed<Mirror::None>(x, v, s);
   }
 
   std::string name() const {
-    std::string r = shift_ ? "DXST-" : dst_ ? "DST-" : "DCT-";
+    std::string r = rdft_ ? "RDFT-" : shift_ ? "DXST-" : dst_ ? "DST-" : "DCT-";
     static const char* roman[] = {"", "I", "II", "III", "IV"};
     r += roman[t_.type];
     const bool blue = (rfft_ && rfft_->bluestein()) || (cfft_ && cfft_->bluestein());
@@ -260,6 +273,49 @@ class R2R {
     if (dst_) NegateOdd(x, n);
   }
 
+  // Halfcomplex order: X_k.r at k <= n/2, X_k.i at n - k for 0 < k < n/2.
+  template <class T>
+  auto HalfcomplexStore(T* HWY_RESTRICT x) const {
+    return [this, x](std::size_t k, const Cx<T>& X) {
+      x[k] = X.r * c0_;
+      if (k != 0 && 2 * k != n_) x[n_ - k] = X.i * c0_;
+    };
+  }
+
+  template <class T>
+  void ExecR2HC(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_;
+    const auto put = HalfcomplexStore(x);
+    if (n % 2 == 0) {  // the lanes of x are the packed signal z_j = x_2j + i x_2j+1
+      Cx<T>* z = s;
+      for (std::size_t j = 0; j < n / 2; ++j) z[j] = {x[2 * j], x[2 * j + 1]};
+      return rfft_->forward_packed(z, s + n / 2, put);
+    }
+    Cx<T>* X = s;
+    rfft_->forward(x, X, s + n / 2 + 1);
+    for (std::size_t k = 0; 2 * k < n; ++k) put(k, X[k]);
+  }
+
+  template <class T>
+  void ExecHC2R(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_;
+    const auto get = [&](std::size_t k) {
+      const T zero{};
+      return Cx<T>{x[k] * c0_, k == 0 || 2 * k == n ? zero : x[n - k] * c0_};
+    };
+    if (n % 2 == 0) {
+      const Cx<T>* z = rfft_->backward_packed(get, s, s + n / 2);
+      for (std::size_t j = 0; j < n / 2; ++j) {
+        x[2 * j] = z[j].r;
+        x[2 * j + 1] = z[j].i;
+      }
+      return;
+    }
+    Cx<T>* X = s;
+    for (std::size_t k = 0; 2 * k < n; ++k) X[k] = get(k);
+    rfft_->backward(X, x, s + n / 2 + 1);
+  }
+
   template <class T>
   void ExecDct1(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_, m = 2 * (n - 1);
@@ -297,7 +353,7 @@ class R2R {
 
   AxisTransform t_;
   std::size_t n_;
-  bool ortho_, dst_, shift_;
+  bool ortho_, dst_, shift_, rdft_;
   T0 c0_ = 1;
   std::vector<Cx<T0>> tw_, tw2_;
   std::vector<std::uint32_t> order_;  // types II/III, even n: x_i's place in Makhoul's v

@@ -54,6 +54,8 @@ inline bool fused_route_applies(const PlanDesc& d, std::string* why) {
   if (r > 3) return no("it transforms more than three axes");
   if (rank - r > static_cast<std::size_t>(kMaxBatchAxes))
     return no("it has more than eight untransformed axes");
+  for (const AxisTransform& t : d.transforms)
+    if (t.kind == Kind::RDFT) return no("the real DFT (rdft) has no CUDA kernel yet");
   const int t0 = detail::effective_type(d, d.transforms[0]);
   for (const AxisTransform& t : d.transforms)
     if (detail::effective_type(d, t) != t0) return no("its axes mix transform types");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// What the CUDA kernels do not compute yet (types I and IV, more than three transformed axes)
-// runs on the CPU back end: host arrays directly, device arrays copied to the
+// What the CUDA kernels do not compute yet (types I and IV, the real DFT, more than three
+// transformed axes) runs on the CPU back end: host arrays directly, device arrays copied to the
 // host and back. describe() says so.
 #include <vector>
 

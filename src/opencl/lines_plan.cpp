@@ -363,7 +363,7 @@ class LinesPlan final : public detail::BackendPlan {
 bool lines_route_applies(const PlanDesc& d) {
   if (d.shape.size() > kMaxOuter + 1) return false;
   for (const AxisTransform& t : d.transforms)
-    if (t.type == 1) return false;
+    if (t.type == 1 || t.kind == Kind::RDFT) return false;
   return true;
 }
 

@@ -5,15 +5,14 @@
 // u = F^-1 (F f / mu) with mu_k = -(sum over axes of 4/h^2 sin^2(theta_k / 2)) - lambda. The
 // transforms run unnormalised (scipy's norm="backward", no orthogonalize): only then are the
 // inverse's columns the eigenvectors for the non-symmetric operators (vertex-centred Neumann
-// sides). Periodic axes are put in the order of Makhoul's real DFT through a DCT-II before the
-// forward transform and back after the inverse (spectral/makhoul_order.hpp). Table and
+// sides). Periodic axes take the real DFT in halfcomplex order (Kind::RDFT, FFTW's R2HC and
+// HC2R), whose index k holds frequency min(k, n - k): the eigenvalue of bin k. Table and
 // derivation: docs/poisson.md.
 #include "dctx/poisson.hpp"
 
 #include "core/backend.hpp"
-#include "core/overlap.hpp"
 #include "core/thread_pool.hpp"
-#include "spectral/makhoul_order.hpp"
+#include "spectral/lines.hpp"
 #include "spectral/pass_threads.hpp"
 
 #include <algorithm>
@@ -114,7 +113,7 @@ PlanDesc plan_desc(const PoissonDesc& d, Direction dir) {
 AxisTransform poisson_transform(Boundary lower, Boundary upper, Grid grid) {
   if ((lower == Boundary::Periodic) != (upper == Boundary::Periodic))
     throw Error("poisson_transform: a periodic axis is periodic on both sides");
-  if (lower == Boundary::Periodic) return {Kind::DCT, 2};  // of the reordered axis
+  if (lower == Boundary::Periodic) return {Kind::RDFT, 2};  // halfcomplex order
   const bool cell = grid == Grid::CellCentred;
   if (lower == Boundary::Neumann && upper == Boundary::Neumann) return {Kind::DCT, cell ? 2 : 1};
   if (lower == Boundary::Dirichlet && upper == Boundary::Dirichlet)
@@ -137,8 +136,6 @@ struct PoissonSolver::Impl {
   PoissonDesc desc;
   std::shared_ptr<const Plan> forward, inverse;
   std::vector<std::vector<double>> eigen;  // per axis
-  std::vector<bool> reorder;               // per axis: periodic (put in Makhoul's order)
-  bool any_periodic = false;
   bool pure_neumann = false;
 
   int threads() const {
@@ -155,41 +152,12 @@ struct PoissonSolver::Impl {
                   (kPrecision == Precision::F32 ? "float32" : "float64") +
                   " but the solver was made for " +
                   (desc.precision == Precision::F32 ? "float32" : "float64"));
+    check_view_shape(f.shape(), "f");
+    check_view_shape(u.shape(), "u");
     if (pure_neumann && desc.neumann_mean == NeumannMean::Error) check_mean(f);
-    if (!any_periodic) {
-      forward->execute(f, u);  // checks both views against the shape
-    } else {
-      check_view_shape(f.shape(), "f");
-      check_view_shape(u.shape(), "u");
-      const auto place = [&](const T* p, const Strides& st) {
-        return detail::ArrayPlace{reinterpret_cast<std::uintptr_t>(p), sizeof(T), desc.shape.size(),
-                                  desc.shape.data(), st.data()};
-      };
-      const detail::Overlap overlap =
-          detail::classify_overlap(place(f.data(), f.strides()), place(u.data(), u.strides()));
-      if (overlap == detail::Overlap::Same) {  // in place, every periodic axis in one pass
-        spectral::reorder_axes(u.data(), u.strides(), desc.shape, reorder,
-                               spectral::Order::ToMakhoul, threads());
-      } else {  // every periodic axis in one pass from f (copied first if it overlaps u)
-        std::vector<T> copy;
-        const T* src = f.data();
-        Strides src_strides = f.strides();
-        if (overlap == detail::Overlap::Partial) {
-          copy.resize(lines_of(desc.shape) * desc.shape.back());
-          src_strides =
-              spectral::copy_c_order(f.data(), f.strides(), copy.data(), desc.shape, threads());
-          src = copy.data();
-        }
-        spectral::gather_to_makhoul(src, src_strides, u.data(), u.strides(), desc.shape, reorder,
-                                    threads());
-      }
-      forward->execute(u);
-    }
+    forward->execute(f, u);
     divide(u);
     inverse->execute(u);
-    if (any_periodic)
-      spectral::reorder_axes(u.data(), u.strides(), desc.shape, reorder,
-                             spectral::Order::FromMakhoul, threads());
   }
 
   void check_view_shape(const Shape& s, const char* what) const {
@@ -248,7 +216,6 @@ struct PoissonSolver::Impl {
   // on the thread count.
   template <class T>
   void check_mean(const ConstView<T>& f) const {
-    if (f.shape() != desc.shape) return;  // the plan refuses it with its own message
     const std::size_t r = desc.shape.size(), last = r - 1, n = desc.shape[last];
     const std::size_t lines = lines_of(f.shape());
     const std::size_t chunks = std::min<std::size_t>(lines, 64);
@@ -326,10 +293,6 @@ PoissonSolver::PoissonSolver(const PoissonDesc& desc) {
     impl->eigen.push_back(
         poisson_eigenvalues(impl->desc.axes[a], impl->desc.shape[a], impl->desc.grid));
   impl->pure_neumann = pure_neumann(impl->desc);
-  impl->reorder.assign(impl->desc.axes.size(), false);
-  for (std::size_t a = 0; a < impl->desc.axes.size(); ++a)
-    if (impl->desc.axes[a].lower == Boundary::Periodic)
-      impl->reorder[a] = impl->any_periodic = true;
   impl_ = std::move(impl);
 }
 PoissonSolver::PoissonSolver(PoissonSolver&&) noexcept = default;

@@ -85,6 +85,12 @@ with tempfile.TemporaryDirectory() as d:
     check(r.returncode == 0 and rel(np.load(out), want) < 1e-13, f"dxst: {r.stderr}")
     r = run("transform", src, out, "--kind", "dxst", "--type", 4)
     check(r.returncode != 0 and "type 4 for dxst" in r.stderr, f"dxst type 4: {r.stderr}")
+    # The real DFT in halfcomplex order (--kind rdft): numpy's rfft, real parts then imaginary
+    # parts backwards, along the last axis.
+    r = run("transform", src, out, "--kind", "rdft", "--axes", "1")
+    X = np.fft.rfft(x, axis=1)
+    want = np.concatenate([X.real, X.imag[:, 1:5][:, ::-1]], axis=1)
+    check(r.returncode == 0 and rel(np.load(out), want) < 1e-13, f"rdft: {r.stderr}")
     # A prime length through Bluestein, float64.
     x = rng.uniform(-1, 1, 1009)
     np.save(src, x)

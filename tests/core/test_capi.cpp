@@ -97,15 +97,18 @@ TEST(CApi, BadArguments) {
   EXPECT_EQ(dctx_plan_create(&p, 1, huge, 0, nullptr, nullptr, nullptr, DCTX_F64, 0, -1, 0, 1),
             DCTX_EINVAL);
   EXPECT_NE(std::strstr(dctx_last_error(), "plan tables"), nullptr);
-  // Kinds are checked; DXST takes types 2 and 3 only.
+  // Kinds are checked; DXST and RDFT take types 2 and 3 only.
   const size_t four[1] = {4};
-  const int bad_kind[1] = {3}, dxst[1] = {DCTX_DXST}, type4[1] = {4};
+  const int bad_kind[1] = {4}, dxst[1] = {DCTX_DXST}, rdft[1] = {DCTX_RDFT}, type4[1] = {4};
   EXPECT_EQ(dctx_plan_create(&p, 1, four, 0, nullptr, bad_kind, nullptr, DCTX_F64, 0, -1, 0, 1),
             DCTX_EINVAL);
   EXPECT_NE(std::strstr(dctx_last_error(), "DCTX_DXST"), nullptr);
   EXPECT_EQ(dctx_plan_create(&p, 1, four, 0, nullptr, dxst, type4, DCTX_F64, 0, -1, 0, 1),
             DCTX_EINVAL);
   EXPECT_NE(std::strstr(dctx_last_error(), "dxst"), nullptr);
+  EXPECT_EQ(dctx_plan_create(&p, 1, four, 0, nullptr, rdft, type4, DCTX_F64, 0, -1, 0, 1),
+            DCTX_EINVAL);
+  EXPECT_NE(std::strstr(dctx_last_error(), "for rdft"), nullptr);
   const int type3[1] = {3};
   ASSERT_EQ(dctx_plan_create(&p, 1, four, 0, nullptr, dxst, type3, DCTX_F64, 0, -1, 0, 1), DCTX_OK);
   dctx_plan_destroy(p);

@@ -37,6 +37,9 @@ TEST(Errors, BadDescriptions) {
   expect_error(PlanDesc{.shape = {4}, .kind = Kind::DXST, .type = 1}, "type 1 for dxst");
   expect_error(PlanDesc{.shape = {4, 4}, .transforms = {{Kind::DCT, 2}, {Kind::DXST, 4}}},
                "type 4 for dxst (expected 2 or 3)");
+  expect_error(PlanDesc{.shape = {4}, .kind = Kind::RDFT, .type = 1}, "type 1 for rdft");
+  expect_error(PlanDesc{.shape = {4, 4}, .transforms = {{Kind::RDFT, 4}, {Kind::DCT, 2}}},
+               "type 4 for rdft (expected 2");
   expect_error(PlanDesc{.shape = {4}, .kind = Kind(7)}, "invalid transform kind");
   // DST-I of length 1 is defined.
   EXPECT_NO_THROW(Plan(PlanDesc{.shape = {1}, .kind = Kind::DST, .type = 1}));

@@ -50,6 +50,8 @@ TEST(Names, ParseAndPrint) {
   EXPECT_EQ(parse_kind("dst"), Kind::DST);
   EXPECT_EQ(parse_kind("dxst"), Kind::DXST);
   EXPECT_EQ(to_string(Kind::DXST), "dxst");
+  EXPECT_EQ(parse_kind("rdft"), Kind::RDFT);
+  EXPECT_EQ(to_string(Kind::RDFT), "rdft");
   EXPECT_EQ(parse_precision("float32"), Precision::F32);
   EXPECT_EQ(to_string(Norm::Forward), "forward");
   EXPECT_EQ(inverse_type(2), 3);

@@ -154,6 +154,19 @@ TEST_P(Extremes, ShiftedSineInfinities) {
       }
 }
 
+// The real DFT's matrices have exact zeros (sin 0, cos pi/2 for n divisible by 4): an infinity
+// reaches only the outputs whose entry is non-zero, with the entry's sign.
+TEST_P(Extremes, RealDftInfinities) {
+  const float inf = std::numeric_limits<float>::infinity();
+  for (int type : {2, 3})
+    for (Direction dir : {Direction::Forward, Direction::Inverse})
+      for (std::size_t n : {8, 16, 17}) {
+        check_infinities<float>(Kind::RDFT, type, dir, n, {{5, inf}});
+        check_infinities<float>(Kind::RDFT, type, dir, n, {{2, inf}, {n - 1, -inf}});
+        check_infinities<double>(Kind::RDFT, type, dir, n, {{0, -double(inf)}});
+      }
+}
+
 TEST_P(Extremes, NanStaysNan) {
   std::vector<double> x = oracle::random_vector<double>(12, 3), y(12);
   x[7] = std::numeric_limits<double>::quiet_NaN();

@@ -190,6 +190,22 @@ TEST_P(Nd, DreamPlaceKinds) {
   check_case<float>({{9, 1, 7}, {0, 1}, {s2, s3}}, Norm::Ortho, Direction::Inverse, 1);
 }
 
+// The real DFT in halfcomplex order beside the cosine kinds (the Poisson solver's periodic axes
+// with Neumann or Dirichlet ones): the matrix route, the row-column one, odd and even lengths.
+TEST_P(Nd, RealDftWithOtherKinds) {
+  const AxisTransform r2{Kind::RDFT, 2}, r3{Kind::RDFT, 3}, c2{Kind::DCT, 2}, s1{Kind::DST, 1};
+  for (const Shape& s : {Shape{8, 8}, Shape{16, 12}, Shape{64, 48}, Shape{33, 20}})
+    for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+      check_case<double>({s, {}, {r2, r2}}, Norm::Backward, dir, 1);
+      check_case<double>({s, {}, {r2, c2}}, Norm::Ortho, dir, 2);
+      check_case<float>({s, {}, {s1, r3}}, Norm::Forward, dir, 1);
+      check_case<float>({s, {}, {r3, r3}}, Norm::Ortho, dir, 2);
+    }
+  check_case<double>({{6, 10, 12}, {}, {r2, c2, r2}}, Norm::Backward, Direction::Forward, 2);
+  check_case<float>({{9, 5, 7}, {}, {r2, r2, r2}}, Norm::Backward, Direction::Inverse, 1);
+  check_case<float>({{9, 1, 7}, {0, 1}, {r3, r2}}, Norm::Ortho, Direction::Inverse, 1);
+}
+
 template <class T>
 std::vector<T> contiguous_result(const Shape& s, const std::vector<int>& axes,
                                  const std::vector<T>& x) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Every kind x type x norm x direction x precision on every length 1..128 against the long-double
-// oracle (DCT/DST I-IV and DREAMPlace's shifted DXST-II/III); impulses, linearity, round trips.
+// oracle (DCT/DST I-IV, DREAMPlace's shifted DXST-II/III, the halfcomplex real DFT); impulses,
+// linearity, round trips.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,9 +15,10 @@ namespace {
 
 using oracle::LD;
 
-const std::tuple<Kind, int> kTransforms[] = {
-    {Kind::DCT, 1}, {Kind::DCT, 2}, {Kind::DCT, 3}, {Kind::DCT, 4},  {Kind::DST, 1},
-    {Kind::DST, 2}, {Kind::DST, 3}, {Kind::DST, 4}, {Kind::DXST, 2}, {Kind::DXST, 3}};
+const std::tuple<Kind, int> kTransforms[] = {{Kind::DCT, 1},  {Kind::DCT, 2},  {Kind::DCT, 3},
+                                             {Kind::DCT, 4},  {Kind::DST, 1},  {Kind::DST, 2},
+                                             {Kind::DST, 3},  {Kind::DST, 4},  {Kind::DXST, 2},
+                                             {Kind::DXST, 3}, {Kind::RDFT, 2}, {Kind::RDFT, 3}};
 const Norm kNorms[] = {Norm::Backward, Norm::Ortho, Norm::Forward};
 const Direction kDirs[] = {Direction::Forward, Direction::Inverse};
 

@@ -73,7 +73,7 @@ TEST_P(Small2D, EveryTypeNormAndDirection) {
 }
 
 // The square codelets (src/cpu/square_codelet-inl.h), on AVX2 and better: 8x8 in both
-// precisions and 16x16 float32; folded (types I-III) and unfolded (type IV, DXST) matrices.
+// precisions and 16x16 float32; folded (types I-III) and unfolded (type IV, DXST, RDFT) matrices.
 TEST_P(Small2D, SquareCodeletsEveryTransform) {
   const bool codelets = target() <= HWY_AVX2;
   std::vector<AxisTransform> all;
@@ -81,6 +81,8 @@ TEST_P(Small2D, SquareCodeletsEveryTransform) {
     for (int t = 1; t <= 4; ++t) all.push_back({k, t});
   all.push_back({Kind::DXST, 2});
   all.push_back({Kind::DXST, 3});
+  all.push_back({Kind::RDFT, 2});
+  all.push_back({Kind::RDFT, 3});
   for (std::size_t n : {8, 16})
     for (AxisTransform t : all)
       for (Norm norm : {Norm::Backward, Norm::Ortho, Norm::Forward})

@@ -39,6 +39,8 @@ std::vector<AxisTransform> all_transforms() {
     for (int t = 1; t <= 4; ++t) all.push_back({k, t});
   all.push_back({Kind::DXST, 2});
   all.push_back({Kind::DXST, 3});
+  all.push_back({Kind::RDFT, 2});
+  all.push_back({Kind::RDFT, 3});
   return all;
 }
 

@@ -69,9 +69,9 @@ struct Case {
   Decomposition dec;
 };
 
-const AxisTransform kAll[] = {{Kind::DCT, 1},  {Kind::DCT, 2}, {Kind::DCT, 3}, {Kind::DCT, 4},
-                              {Kind::DST, 1},  {Kind::DST, 2}, {Kind::DST, 3}, {Kind::DST, 4},
-                              {Kind::DXST, 2}, {Kind::DXST, 3}};
+const AxisTransform kAll[] = {{Kind::DCT, 1},  {Kind::DCT, 2},  {Kind::DCT, 3},  {Kind::DCT, 4},
+                              {Kind::DST, 1},  {Kind::DST, 2},  {Kind::DST, 3},  {Kind::DST, 4},
+                              {Kind::DXST, 2}, {Kind::DXST, 3}, {Kind::RDFT, 2}, {Kind::RDFT, 3}};
 constexpr std::size_t kKinds = std::size(kAll);
 
 template <class T>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Test oracle: every DCT/DST type I-IV (and DXST-II/III) by its definition (scipy.fft's
-// conventions), in long double, with scipy's norm / orthogonalize / inverse rules; plus error
-// metrics and the one tolerance constant of the test suite.
+// Test oracle: every DCT/DST type I-IV (and DXST-II/III, RDFT-II/III) by its definition
+// (scipy.fft's conventions), in long double, with scipy's norm / orthogonalize / inverse rules;
+// plus error metrics and the one tolerance constant of the test suite.
 #pragma once
 
 #include <cmath>
@@ -69,6 +69,21 @@ inline LD transform_at(Kind kind, int type, const std::vector<LD>& x, std::size_
   const long long N = static_cast<long long>(x.size());
   const long long kk = static_cast<long long>(k);
   LD s = 0;
+  if (kind == Kind::RDFT) {  // halfcomplex order (dctx/types.hpp); cos/sin(2 pi a/N) = pi 2a/N
+    if (type == 2) {
+      if (2 * kk <= N) {
+        for (long long n = 0; n < N; ++n) s += x[n] * cospi(2 * kk * n, N);
+      } else {
+        for (long long n = 0; n < N; ++n) s -= x[n] * sinpi(2 * (N - kk) * n, N);
+      }
+      return s;
+    }
+    s = x[0];
+    for (long long f = 1; 2 * f < N; ++f)
+      s += 2 * (x[f] * cospi(2 * f * kk, N) - x[N - f] * sinpi(2 * f * kk, N));
+    if (N % 2 == 0) s += (kk % 2 ? -1 : 1) * x[N / 2];
+    return s;
+  }
   if (kind == Kind::DXST) {  // types 2 and 3 only (dctx/types.hpp)
     if (type == 2) {
       for (long long n = 0; n < N; ++n) s += 2 * x[n] * sinpi(kk * (2 * n + 1), 2 * N);
