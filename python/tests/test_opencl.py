@@ -67,6 +67,19 @@ def test_plan_on_opencl_and_views():
     assert _rel(out, want) < 1e-6
 
 
+@pytest.mark.parametrize("n", [7, 16])
+def test_real_dft_on_opencl(n):
+    """kind="rdft" runs in the lines kernel: numpy's rfft in halfcomplex order, and back."""
+    x = np.random.default_rng(n).standard_normal((5, n))
+    X = np.fft.rfft(x, axis=1)
+    want = np.concatenate([X.real, X.imag[:, 1:(n + 1) // 2][:, ::-1]], axis=1)
+    p = dctx.Plan(x.shape, np.float64, axes=1, kind="rdft", backend="opencl")
+    assert "RDFT-II" in p.describe() and "through the CPU" not in p.describe()
+    assert _rel(p(x), want) < 1e-14
+    back = dctx.Plan(x.shape, np.float64, axes=1, kind="rdft", inverse=True, backend="opencl")
+    assert _rel(back(want), x) < 1e-14
+
+
 def test_backend_keyword_errors():
     x = np.ones((4, 4))
     with pytest.raises(TypeError, match="dctx.idstn: backend must be a string"):

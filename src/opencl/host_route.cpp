@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// What the OpenCL kernels do not compute yet (DCT/DST type I, the real DFT, arrays of more than
-// nine axes) runs on the CPU back end: host arrays directly, device arrays copied to the host and
+// What the OpenCL kernels do not compute yet (DCT/DST type I, arrays of more than nine
+// axes) runs on the CPU back end: host arrays directly, device arrays copied to the host and
 // back. describe() says so.
 #include <vector>
 

@@ -22,7 +22,7 @@ constexpr int kMaxOuter = 8;  // other axes a pass can walk (the kernel's long8 
 struct Pass {
   int axis = 0;
   std::size_t n = 0, m = 0;
-  bool packed = false, dst = false, shift = false;
+  bool packed = false, dst = false, shift = false, rdft = false;
   int type = 2;
   double c0 = 1;
   std::vector<std::size_t> radices;
@@ -75,8 +75,9 @@ class LinesPlan final : public detail::BackendPlan {
       p.axis = d.axes[i];
       p.n = d.shape[static_cast<std::size_t>(p.axis)];
       p.type = detail::effective_type(d, t);
-      p.dst = t.kind != Kind::DCT;
+      p.dst = t.kind == Kind::DST || t.kind == Kind::DXST;
       p.shift = t.kind == Kind::DXST;
+      p.rdft = t.kind == Kind::RDFT;
       p.packed = p.type != 4 && p.n % 2 == 0;
       p.m = p.type == 4 ? (p.n % 2 == 0 ? p.n / 2 : 2 * p.n) : p.packed ? p.n / 2 : p.n;
       p.radices = p.m > 1 ? detail::fft_radices(p.m) : std::vector<std::size_t>{};
@@ -149,9 +150,10 @@ class LinesPlan final : public detail::BackendPlan {
       const Pass& p = passes_[i];
       static const char* roman[] = {"", "I", "II", "III", "IV"};
       s += (i ? ", " : "") +
-           std::string(p.shift ? "DXST-"
-                       : p.dst ? "DST-"
-                               : "DCT-") +
+           std::string(p.rdft    ? "RDFT-"
+                       : p.shift ? "DXST-"
+                       : p.dst   ? "DST-"
+                                 : "DCT-") +
            roman[p.type] + "(" + std::to_string(p.n) + ") on axis " + std::to_string(p.axis) +
            ": " + (p.packed ? "real FFT packed into " : "complex FFT of ") + std::to_string(p.m) +
            " points in " + (p.global_buf ? "the global workspace" : "local memory");
@@ -178,8 +180,8 @@ class LinesPlan final : public detail::BackendPlan {
   template <class T>
   void upload_tables(Pass& p, double scale) {
     using C = std::complex<T>;
-    const auto tables =
-        detail::r2r_tables<T>(AxisTransform{Kind::DCT, p.type}, p.n, scale, *d_.orthogonalize);
+    const auto tables = detail::r2r_tables<T>(
+        AxisTransform{p.rdft ? Kind::RDFT : Kind::DCT, p.type}, p.n, scale, *d_.orthogonalize);
     p.c0 = tables.c0;
     std::vector<C> roots(std::max<std::size_t>(p.m, 1));
     detail::RootTable(static_cast<std::int64_t>(std::max<std::size_t>(p.m, 1)))
@@ -226,8 +228,8 @@ class LinesPlan final : public detail::BackendPlan {
         "-D N=" + std::to_string(p.n) + " -D M=" + std::to_string(p.m) +
         " -D PACKED=" + std::to_string(p.packed) + " -D TYPE=" + std::to_string(p.type) +
         " -D DST=" + std::to_string(p.dst) + " -D SHIFT=" + std::to_string(p.shift) +
-        " -D THRESHOLD=" + std::to_string(p.threshold) + " -D LINES=" + std::to_string(lines) +
-        " -D LINES_FASTEST=" + std::to_string(fastest) +
+        " -D RDFT=" + std::to_string(p.rdft) + " -D THRESHOLD=" + std::to_string(p.threshold) +
+        " -D LINES=" + std::to_string(lines) + " -D LINES_FASTEST=" + std::to_string(fastest) +
         " -D GLOBAL_BUF=" + std::to_string(p.global_buf) +
         " -D NSTAGES=" + std::to_string(p.radices.size()) +
         " -D OUTER=" + std::to_string(d_.shape.size() - 1);
@@ -363,7 +365,7 @@ class LinesPlan final : public detail::BackendPlan {
 bool lines_route_applies(const PlanDesc& d) {
   if (d.shape.size() > kMaxOuter + 1) return false;
   for (const AxisTransform& t : d.transforms)
-    if (t.type == 1 || t.kind == Kind::RDFT) return false;
+    if (t.type == 1) return false;
   return true;
 }
 

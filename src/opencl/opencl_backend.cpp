@@ -33,15 +33,10 @@ class OpenClBackend final : public Backend {
   std::unique_ptr<BackendPlan> make_plan(const PlanDesc& d) const override {
     auto dev = ocl::open_device(d.device.select);
     if (ocl::lines_route_applies(d)) return ocl::make_lines_plan(std::move(dev), d);
-    const auto any = [&](auto pred) {
-      return std::any_of(d.transforms.begin(), d.transforms.end(), pred);
-    };
-    const char* why = any([](const AxisTransform& t) { return t.type == 1; })
-                          ? "type I has no OpenCL kernel yet"
-                      : any([](const AxisTransform& t) { return t.kind == Kind::RDFT; })
-                          ? "the real DFT (rdft) has no OpenCL kernel yet"
-                          : "more than nine axes";
-    return ocl::make_host_route_plan(std::move(dev), d, why);
+    const bool types = std::any_of(d.transforms.begin(), d.transforms.end(),
+                                   [](const AxisTransform& t) { return t.type == 1; });
+    return ocl::make_host_route_plan(
+        std::move(dev), d, types ? "type I has no OpenCL kernel yet" : "more than nine axes");
   }
 #ifdef DCTX_OPENCL_BLOCK8
   // A block plan names no device: DCTX_OPENCL_DEVICE, else the first GPU, else the first device.

@@ -234,6 +234,31 @@ TEST_F(OpenCl, TypeFourOnTheDevice) {
                 399);
 }
 
+// The real DFT in halfcomplex order on the device: the lines kernel's real FFT with halfcomplex
+// stores (type 2) and loads (type 3), odd and even lengths, beside other kinds (the global-memory
+// path: GlobalMemoryPath).
+TEST_F(OpenCl, RealDftOnTheDevice) {
+  unsigned seed = 400;
+  for (const Shape& s : {Shape{1}, Shape{2}, Shape{7}, Shape{16}, Shape{12, 9}, Shape{5, 3, 8}})
+    for (int type : {2, 3})
+      for (Norm norm : {Norm::Backward, Norm::Ortho, Norm::Forward})
+        for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+          PlanDesc d = desc(s, {}, norm, dir, Precision::F64);
+          d.type = type;
+          d.kind = Kind::RDFT;
+          check<double>(d, seed++);
+          check<float>(d, seed++);
+          EXPECT_EQ(Plan(d).describe().find("through the CPU"), std::string::npos);
+          EXPECT_NE(Plan(d).describe().find("RDFT-"), std::string::npos);
+        }
+  check<double>(desc({10, 11}, {{Kind::RDFT, 2}, {Kind::DST, 3}}, Norm::Ortho, Direction::Forward,
+                     Precision::F64),
+                499);
+  check<float>(desc({64, 6}, {{Kind::RDFT, 3}, {Kind::RDFT, 2}}, Norm::Backward, Direction::Inverse,
+                    Precision::F32),
+               498);
+}
+
 TEST_F(OpenCl, StridedAndInPlaceHostViews) {
   const Shape s{12, 10};
   const PlanDesc d = desc(s, {}, Norm::Ortho, Direction::Forward, Precision::F64);
@@ -329,6 +354,11 @@ TEST_F(OpenCl, GlobalMemoryPath) {
   d.direction = Direction::Inverse;
   d.transforms = {{Kind::DST, 3}, {Kind::DCT, 2}};
   check<float>(d, 401);
+  d.transforms = {{Kind::RDFT, 2}, {Kind::RDFT, 3}};  // the real DFT's loads and stores there too
+  check<double>(d, 402);
+  d.direction = Direction::Forward;
+  d.shape = {40, 301};
+  check<double>(d, 403);
   unsetenv("DCTX_OPENCL_LOCAL_BYTES");
 }
 

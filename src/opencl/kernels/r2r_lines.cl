@@ -20,13 +20,16 @@
 //  - DXST (SHIFT, dctx/types.hpp): DST-II with its output shifted up by one (y_0 = 0), DST-III of
 //    its input shifted down by one (x_0 unused): the reversed index N-1-i becomes N-i, and the
 //    DC entry, which the shift drops, is a zero.
+//  - RDFT (the real DFT in halfcomplex order, dctx/types.hpp): the real FFT alone. Type 2 loads
+//    the line in memory order (the packed signal of even N) and stores Re V[k] at k, Im V[k] at
+//    N-k; type 3 loads V[k] = x_k + i x_{N-k} and stores in memory order. c0 is the scale.
 //
 // Type IV: one complex FFT of N/2 points on z_j = (x_{2j} + i x_{N-1-2j}) exp(-i pi (4j+1)/(4N))
 // and the post-rotation exp(-i pi k/N) for even N, of 2N points for odd N (the CPU's algorithm,
 // core/r2r_tables.hpp); DST-IV(x)_k = (-1)^k DCT-IV(rev x)_k.
 //
 // Specialised by the build options: REAL (float or double), N, M, PACKED (N even), TYPE (2: the
-// DCT-II family, 3: DCT-III, 4: DCT-IV), DST, SHIFT (DXST), LINES (lines per work-group),
+// DCT-II family, 3: DCT-III, 4: DCT-IV), DST, SHIFT (DXST), RDFT, LINES (lines per work-group),
 // LINES_FASTEST (the loads and stores step across lines first: the column passes), GLOBAL_BUF
 // (BUF is the global workspace), THRESHOLD (1: zero the inputs, 2: the outputs, with magnitude
 // below the argument zero_below: PlanDesc::coefficient_threshold, Algorithm 3 of the
@@ -161,6 +164,11 @@ inline CX split_forward(CX a, CX b, CX w) {
 // Output k of the DCT-II from V[k] (rot[k] = 2 s exp(-i pi k / (2N)), c0 the DC factor).
 inline void store2(__global REAL* out, long ob, long os, int k, CX V, __global const CX* rot,
                    REAL c0, REAL zb) {
+#if RDFT
+  out[ob + (long)k * os] = KEEP_OUT(V.x * c0);
+  if (k != 0 && N - k != k) out[ob + (long)(N - k) * os] = KEEP_OUT(V.y * c0);
+  return;
+#endif
 #if SHIFT
 #define OUT_AT(i) out[ob + (long)(N - (i)) * os]
 #elif DST
@@ -185,6 +193,11 @@ inline void store2(__global REAL* out, long ob, long os, int k, CX V, __global c
 // Input k of the DCT-III as the rotated spectrum V[k] = (x_k - i x_{N-k}) rot[k], k <= N/2.
 inline CX load3(__global const REAL* in, long ib, long is, int k, __global const CX* rot,
                 REAL c0, REAL zb) {
+#if RDFT
+  const REAL re = KEEP_IN(in[ib + (long)k * is]);
+  const REAL im = k == 0 || N - k == k ? (REAL)0 : KEEP_IN(in[ib + (long)(N - k) * is]);
+  return (CX)(re * c0, im * c0);
+#endif
 #if SHIFT
 #define IN_AT(i) KEEP_IN(in[ib + (long)(N - (i)) * is])
 #elif DST
@@ -238,7 +251,11 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
 #if DST
       if (t & 1) x = -x;
 #endif
+#if RDFT
+      const int p = t;
+#else
       const int p = (t & 1) ? N - 1 - (t >> 1) : (t >> 1);
+#endif
 #if PACKED
       ((BUF REAL*)(A + l * M))[p] = x;
 #else
@@ -361,7 +378,11 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
     SPLIT_FLAT(f, N, l, t);
     const long line = line0 + l;
     if (line < nlines) {
+#if RDFT
+      const int p = t;
+#else
       const int p = (t & 1) ? N - 1 - (t >> 1) : (t >> 1);
+#endif
 #if PACKED
       const CX z = A[l * M + (p >> 1)];
       REAL x = (p & 1) ? -z.y : z.x;
