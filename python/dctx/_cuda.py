@@ -4,11 +4,12 @@
 An array that exposes ``__cuda_array_interface__`` (version 2 or 3) runs on a CUDA plan without a
 host copy: its pointer and strides go to the plan, which enqueues the transform on the array
 library's current stream, and the result is a new array of the same library on the same device.
-Plans are cached by description. ``s``/``n`` (cropping or padding) are not supported on device
-arrays yet.
+Plans are cached by description. ``s``/``n`` crop or zero-pad as scipy.fft does: into a new
+array of the same library (on its current stream), which the plan then transforms in place.
 """
 
 import functools
+import operator
 
 import numpy as np
 
@@ -55,16 +56,72 @@ def _current_stream(x, mod):
     return torch.cuda.current_stream(x.device).cuda_stream
 
 
-def r2r(x, kind, inverse, type, n, axes, norm, workers, orthogonalize, nd, backend, fn):
-    """The transform of a CUDA array `x` (arguments as dctx._dctx._r2r takes them)."""
-    if backend not in (None, "auto", "cuda"):
-        raise ValueError(f"{fn}: x is a CUDA array but backend={backend!r}; pass a NumPy array "
-                         "for that back end, or backend='cuda'")
-    if n is not None:
-        raise ValueError(f"{fn}: {'s' if nd else 'n'} is not supported for CUDA arrays yet: crop "
-                         "or pad the array first")
-    del workers  # threads of the CPU back end
-    mod = _module_of(x)
+def _index(v, what, fn):
+    if isinstance(v, bool):
+        raise TypeError(f"{fn}: {what} must be an integer, not bool")
+    try:
+        return operator.index(v)
+    except TypeError:
+        raise TypeError(f"{fn}: {what} must be an integer, not {type(v).__name__}") from None
+
+
+def _axis_error(msg):
+    return getattr(np, "exceptions", np).AxisError(msg)
+
+
+def transform_lengths(shape, n, axes, nd, fn):
+    """The transformed axes and their lengths when `n` (dct) or `s` (dctn) is given, by
+    scipy.fft's rules and with the CPU path's messages (python/src/r2r.cpp): `s` without `axes`
+    takes the last len(s) axes, -1 in `s` keeps an axis's length, lengths must be >= 1."""
+    ndim = len(shape)
+    if not nd:
+        a = _index(-1 if axes is None else axes, "axis", fn)
+        if not -ndim <= a < ndim:
+            raise _axis_error(f"axis {a} is out of bounds for array of dimension {ndim}")
+        length = _index(n, "n", fn)
+        if length < 1:
+            raise ValueError(f"invalid number of data points ({length}) specified")
+        return [a % ndim], [length]
+    s = [_index(v, "s", fn) for v in np.atleast_1d(n).tolist()]
+    if axes is None:
+        if len(s) > ndim:
+            raise ValueError("shape requires more axes than are present")
+        ax = list(range(ndim - len(s), ndim))
+    else:
+        ax = []
+        for a in np.atleast_1d(axes).tolist():
+            a = _index(a, "axes", fn)
+            if not -ndim <= a < ndim:
+                raise _axis_error("axes exceeds dimensionality of input")
+            ax.append(a % ndim)
+        if len(ax) != len(s):
+            raise ValueError("when given, axes and shape arguments have to be of the same length")
+    lens = [shape[a] if v == -1 else v for a, v in zip(ax, s)]
+    if any(v < 1 for v in lens):
+        raise ValueError(f"invalid number of data points ({lens}) specified")
+    return ax, lens
+
+
+def resized(x, shape, zeros):
+    """`x` cropped or zero-padded to `shape` (scipy.fft's `s`/`n`): a new array from
+    zeros(shape) with the common region copied in."""
+    y = zeros(shape)
+    region = tuple(slice(0, min(int(a), b)) for a, b in zip(x.shape, shape))
+    y[region] = x[region]
+    return y
+
+
+def _zeros(x, mod, shape):
+    if mod == "cupy":
+        import cupy
+        with cupy.cuda.Device(x.device.id):
+            return cupy.zeros(shape, dtype=x.dtype)
+    import torch
+    return torch.zeros(shape, dtype=x.dtype, device=x.device)
+
+
+def _geometry(x, fn):
+    """dtype, shape, element strides and C-order strides of a CUDA array."""
     cai = x.__cuda_array_interface__
     typestr = cai["typestr"]
     if typestr not in _DTYPES:
@@ -84,17 +141,43 @@ def r2r(x, kind, inverse, type, n, axes, norm, workers, orthogonalize, nd, backe
         if any(s % item for s in cai["strides"]):
             raise ValueError(f"{fn}: x has strides that are not whole elements")
         strides = [s // item for s in cai["strides"]]
+    return dtype, shape, strides, c
+
+
+def r2r(x, kind, inverse, type, n, axes, norm, workers, orthogonalize, nd, backend, fn):
+    """The transform of a CUDA array `x` (arguments as dctx._dctx._r2r takes them)."""
+    if backend not in (None, "auto", "cuda"):
+        raise ValueError(f"{fn}: x is a CUDA array but backend={backend!r}; pass a NumPy array "
+                         "for that back end, or backend='cuda'")
+    del workers  # threads of the CPU back end
+    mod = _module_of(x)
+    dtype, shape, strides, c = _geometry(x, fn)
+    new_shape = shape
+    if n is not None:
+        ax, lens = transform_lengths(shape, n, axes, nd, fn)
+        new_shape = list(shape)
+        for a, v in zip(ax, lens):
+            new_shape[a] = v
+        new_shape = tuple(new_shape)
+        axes = tuple(ax) if nd else ax[0]
     if nd:
         ax = None if axes is None else tuple(int(a) for a in np.atleast_1d(axes))
     else:
         ax = (int(-1 if axes is None else axes),)
     t = 2 if type is None else int(type)
-    p = _plan(shape, dtype, ax, t, norm, _KIND_NAMES[kind], bool(inverse),
+    p = _plan(new_shape, dtype, ax, t, norm, _KIND_NAMES[kind], bool(inverse),
               None if orthogonalize is None else bool(orthogonalize))
+    stream = _current_stream(x, mod)
+    if new_shape != shape:  # crop or pad into a new array, transformed in place
+        out = resized(x, new_shape, lambda s: _zeros(x, mod, s))
+        optr = int(out.__cuda_array_interface__["data"][0])
+        _, _, _, c = _geometry(out, fn)
+        p._p._call_cuda(optr, c, optr, c, stream)
+        return out
     out = _new_like(x, mod, shape, dtype)
-    ptr = int(cai["data"][0])
+    ptr = int(x.__cuda_array_interface__["data"][0])
     optr = int(out.__cuda_array_interface__["data"][0])
-    p._p._call_cuda(ptr, strides, optr, c, _current_stream(x, mod))
+    p._p._call_cuda(ptr, strides, optr, c, stream)
     return out
 
 

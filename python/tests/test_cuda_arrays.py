@@ -36,11 +36,48 @@ def test_integer_arrays_are_refused_by_dtype(name):
         getattr(dctx, name)(FakeCudaArray(typestr="<i2"))
 
 
-def test_s_and_n_are_refused():
-    with pytest.raises(ValueError, match="dctx.dctn: s is not supported for CUDA arrays yet"):
-        dctx.dctn(FakeCudaArray(), s=(4, 4))
-    with pytest.raises(ValueError, match="dctx.dct: n is not supported for CUDA arrays yet"):
-        dctx.dct(FakeCudaArray(), n=4)
+@pytest.mark.parametrize("shape,s,axes", [
+    ((6, 9), (4, 12), None), ((6, 9), (8,), None), ((6, 9), (3,), (0,)),
+    ((5, 4, 7), (-1, 2), (2, 0)), ((5, 4, 7), (7, 4, 5), None), ((6, 9), (6, 9), None)])
+def test_s_crops_and_pads_as_scipy(shape, s, axes):
+    """The crop/pad of CUDA arrays (the same code, on NumPy arrays here) against scipy.fft's s."""
+    import scipy.fft as sf
+    x = np.random.default_rng(len(shape)).standard_normal(shape)
+    ax, lens = _cuda.transform_lengths(shape, s, axes, True, "dctx.dctn")
+    new = list(shape)
+    for a, v in zip(ax, lens):
+        new[a] = v
+    y = _cuda.resized(x, tuple(new), np.zeros)
+    want = sf.dctn(x, s=s, axes=axes)
+    np.testing.assert_allclose(sf.dctn(y, axes=ax), want, rtol=1e-13, atol=1e-12)
+    # n of the 1D functions, along any axis.
+    for axis, n in ((0, 3), (-1, 11), (1, 9)):
+        ax, lens = _cuda.transform_lengths(shape, n, axis, False, "dctx.dct")
+        new = list(shape)
+        new[ax[0]] = lens[0]
+        y = _cuda.resized(x, tuple(new), np.zeros)
+        np.testing.assert_allclose(sf.dct(y, axis=ax[0]), sf.dct(x, n=n, axis=axis), rtol=1e-13,
+                                   atol=1e-12)
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: dctx.dctn(FakeCudaArray(), s=(4, 4, 4)), ValueError, "shape requires more axes"),
+    (lambda: dctx.dctn(FakeCudaArray(), s=(4,), axes=(0, 1)), ValueError, "the same length"),
+    (lambda: dctx.dctn(FakeCudaArray(), s=(4, 0)), ValueError, r"data points \(\[4, 0\]\)"),
+    (lambda: dctx.dctn(FakeCudaArray(), s=(4,), axes=(2,)), ValueError, "axes exceeds"),
+    (lambda: dctx.dct(FakeCudaArray(), n=0), ValueError, r"data points \(0\)"),
+    (lambda: dctx.dct(FakeCudaArray(), n=2.5), TypeError, "dctx.dct: n must be an integer"),
+    (lambda: dctx.dct(FakeCudaArray(), n=4, axis=3), ValueError, "axis 3 is out of bounds"),
+])
+def test_bad_s_and_n_are_refused_as_on_the_cpu(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+@pytest.mark.skipif(cuda_usable(), reason="this machine has a CUDA device")
+def test_s_without_a_device_fails_before_any_copy():
+    with pytest.raises(ValueError, match="no CUDA device"):  # not an ImportError of cupy
+        dctx.dctn(FakeCudaArray(), s=(4, 12))
 
 
 def test_another_backend_is_refused():
@@ -80,6 +117,19 @@ def test_cupy_matches_scipy(name, dtype):
     want = getattr(scipy_fft, name)(x, norm="ortho")
     tol = 1e-5 if dtype == np.float32 else 1e-12
     np.testing.assert_allclose(cp.asnumpy(got), want, rtol=tol, atol=tol * np.abs(want).max())
+
+
+@pytest.mark.skipif(not cuda_usable(), reason="no CUDA device")
+@pytest.mark.parametrize("name", ["dct", "idst", "dctn", "idctn"])
+def test_cupy_s_and_n_match_scipy(name):
+    cp = pytest.importorskip("cupy")
+    scipy_fft = pytest.importorskip("scipy.fft")
+    x = np.random.default_rng(3).standard_normal((48, 40))
+    kw = {"s": (30, 64)} if name.endswith("n") else {"n": 57, "axis": 0}
+    got = getattr(dctx, name)(cp.asarray(x), norm="ortho", **kw)
+    assert isinstance(got, cp.ndarray)
+    want = getattr(scipy_fft, name)(x, norm="ortho", **kw)
+    np.testing.assert_allclose(cp.asnumpy(got), want, rtol=1e-12, atol=1e-12)
 
 
 @pytest.mark.skipif(not cuda_usable(), reason="no CUDA device")
