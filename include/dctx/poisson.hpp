@@ -19,10 +19,8 @@ namespace dctx {
 
 /// A homogeneous boundary condition on one side of an axis: du/dn = 0 or u = 0; or Periodic,
 /// given on both sides of an axis: u(j + n) = u(j), n unknowns per period n h on either grid.
-/// A periodic axis is solved through the real DFT, computed as a DCT-II of the axis reordered as
-/// in Makhoul's algorithm (J. Makhoul, "A fast cosine transform in one and two dimensions", IEEE
-/// TASSP 1980): that DCT-II's coefficient k is then a combination of the DFT's bins k and n - k,
-/// which share an eigenvalue (docs/poisson.md).
+/// A periodic axis is solved through the real DFT in halfcomplex order (Kind::RDFT): its entry k
+/// holds the DFT's bin k (k <= n/2) or n - k, which share an eigenvalue (docs/poisson.md).
 enum class Boundary : unsigned char { Neumann = 0, Dirichlet = 1, Periodic = 2 };
 
 /// Where the unknowns sit. CellCentred: at (j + 1/2) h, j < n, the boundary on the faces 0 and
@@ -58,7 +56,7 @@ struct PoissonDesc {
 };
 
 /// The transform that diagonalises the Laplacian on one axis with these conditions and grid (for
-/// a periodic axis: DCT-II, of the reordered axis).
+/// a periodic axis: RDFT-II, the real DFT in halfcomplex order).
 AxisTransform poisson_transform(Boundary lower, Boundary upper, Grid grid);
 
 /// The eigenvalues of the 1D second-difference operator (-d^2/dx^2, non-negative) on an axis of

@@ -56,7 +56,7 @@ def _spacings(spacing, ndim, fn):
     return out
 
 
-def _solver(shape, dtype, bc, spacing, grid, screening, neumann_mean, workers, fn):
+def _solver(shape, dtype, bc, spacing, grid, screening, neumann_mean, workers, backend, fn):
     """The compiled solver for the keywords of `fn` (dctx.PoissonSolver or dctx.poisson)."""
     dt = np.dtype(dtype)
     if dt not in (np.float32, np.float64):
@@ -67,7 +67,8 @@ def _solver(shape, dtype, bc, spacing, grid, screening, neumann_mean, workers, f
     return _dctx._PoissonSolver(list(shape), 0 if dt == np.float32 else 1, lower, upper,
                                 _spacings(spacing, len(shape), fn),
                                 _pick(grid, "grid", _GRIDS, fn), float(screening),
-                                _pick(neumann_mean, "neumann_mean", _MEANS, fn), workers, fn)
+                                _pick(neumann_mean, "neumann_mean", _MEANS, fn), workers, backend,
+                                fn)
 
 
 class PoissonSolver:
@@ -76,8 +77,9 @@ class PoissonSolver:
     The Laplacian is the standard second-order finite-difference one; each axis has a
     homogeneous Neumann (du/dn = 0) or Dirichlet (u = 0) condition on each side, or is
     periodic, on a cell-centred or a vertex-centred grid, and one DCT or DST type diagonalises
-    it (a periodic axis: the real DFT, as a DCT-II of the reordered axis; docs/poisson.md). A solve is one forward transform, one division per coefficient and one
-    inverse transform; the plans and eigenvalues are made once.
+    it (a periodic axis: the real DFT in halfcomplex order, ``kind="rdft"``; docs/poisson.md).
+    A solve is one forward transform, one division per coefficient and one inverse transform;
+    the plans and eigenvalues are made once.
 
     Parameters
     ----------
@@ -102,15 +104,18 @@ class PoissonSolver:
         "error" (default) refuses another f, "project" removes its mean. u then has zero mean.
     workers : int, optional
         Threads of the transforms.
+    backend : {"cpu", "auto", "cuda", "opencl"}, optional
+        Where the transforms run (default: the CPU); f and u stay NumPy arrays, copied to the
+        device and back by each transform on a device back end.
     """
 
     __slots__ = ("_s", "_shape", "_dtype")
 
     def __init__(self, shape, dtype=np.float64, *, bc="neumann", spacing=1.0, grid="cell",
-                 screening=0.0, neumann_mean="error", workers=None):
+                 screening=0.0, neumann_mean="error", workers=None, backend=None):
         shape = tuple(int(s) for s in np.atleast_1d(np.asarray(shape, dtype=np.int64)))
         self._s = _solver(shape, dtype, bc, spacing, grid, screening, neumann_mean, workers,
-                          "dctx.PoissonSolver")
+                          backend, "dctx.PoissonSolver")
         self._shape, self._dtype = shape, np.dtype(dtype)
 
     @property
@@ -130,7 +135,7 @@ class PoissonSolver:
 
 
 def poisson(f, *, bc="neumann", spacing=1.0, grid="cell", screening=0.0, neumann_mean="error",
-            workers=None):
+            workers=None, backend=None):
     """Solve (nabla^2 - screening) u = f on f's grid; see :class:`PoissonSolver`.
 
     float32 input stays float32; anything else is computed in float64.
@@ -148,4 +153,4 @@ def poisson(f, *, bc="neumann", spacing=1.0, grid="cell", screening=0.0, neumann
     if a.ndim == 0:
         raise ValueError("dctx.poisson: f must have at least one axis")
     return _solver(a.shape, a.dtype, bc, spacing, grid, screening, neumann_mean, workers,
-                   "dctx.poisson").solve(a, None, "dctx.poisson")
+                   backend, "dctx.poisson").solve(a, None, "dctx.poisson")

@@ -99,7 +99,7 @@ class PySolver {
 // The Python layer has checked the types; the values are the core's to check.
 void init_solver(PySolver* self, std::vector<int64_t> shape, int elem, std::vector<int> lower,
                  std::vector<int> upper, std::vector<double> spacing, int grid, double screening,
-                 int mean, nb::handle workers, const std::string& fn) {
+                 int mean, nb::handle workers, nb::handle backend, const std::string& fn) {
   if (elem != 0 && elem != 1) raise_type(fn + ": dtype must be float32 or float64");
   dctx::PoissonDesc d;
   for (auto s : shape) {
@@ -113,6 +113,7 @@ void init_solver(PySolver* self, std::vector<int64_t> shape, int elem, std::vect
   d.neumann_mean = dctx::NeumannMean(mean);
   d.precision = elem == 0 ? dctx::Precision::F32 : dctx::Precision::F64;
   d.cpu.threads = parse_workers(workers);
+  d.backend = parse_backend_arg(backend, fn);
   new (self) PySolver(d, Elem(elem), fn);
 }
 
@@ -121,7 +122,7 @@ void init_solver(PySolver* self, std::vector<int64_t> shape, int elem, std::vect
 void bind_poisson(nb::module_& m) {
   nb::class_<PySolver>(m, "_PoissonSolver")
       .def("__init__", &init_solver, "shape"_a, "elem"_a, "lower"_a, "upper"_a, "spacing"_a,
-           "grid"_a, "screening"_a, "mean"_a, "workers"_a.none(), "fn"_a)
+           "grid"_a, "screening"_a, "mean"_a, "workers"_a.none(), "backend"_a.none(), "fn"_a)
       .def("solve", &PySolver::solve, "f"_a, "out"_a.none(), "fn"_a)
       .def("describe", &PySolver::describe);
 }

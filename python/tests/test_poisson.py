@@ -127,6 +127,24 @@ def test_solver_reuse_out_and_in_place():
     assert "DST-II" in s.describe()
 
 
+def test_backend_keyword():
+    """backend= runs the transforms there: OpenCL (where PoCL or a device is) agrees with the CPU
+    to rounding; an unknown back end is refused by name."""
+    f = np.random.default_rng(5).uniform(-1, 1, (12, 10, 9))
+    f -= f.mean()
+    bc = ["periodic", ("dirichlet", "neumann"), "periodic"]
+    cpu = dctx.poisson(f, bc=bc, spacing=0.3, backend="cpu")
+    if any(b["name"] == "opencl" and b["usable"] for b in dctx.backends()):
+        s = dctx.PoissonSolver(f.shape, bc=bc, spacing=0.3, backend="opencl")
+        assert "opencl" in s.describe() and "RDFT-II" in s.describe()
+        got = s.solve(f)
+        assert np.linalg.norm(got - cpu) <= 1e-14 * np.linalg.norm(cpu)
+    with pytest.raises(ValueError, match="unknown backend 'tpu'"):
+        dctx.poisson(f, backend="tpu")
+    with pytest.raises(TypeError, match="dctx.PoissonSolver: backend must be a string"):
+        dctx.PoissonSolver(f.shape, backend=1)
+
+
 @pytest.mark.parametrize("call,error,match", [
     (lambda f: dctx.poisson(f, bc="robin"), ValueError, "bc must be one of"),
     (lambda f: dctx.poisson(f, bc=("periodic", "neumann")), ValueError,
