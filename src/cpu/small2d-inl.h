@@ -6,8 +6,8 @@
 // arithmetic is a few hundred vector multiply-adds and the row-column driver's line machinery
 // (gathers, scratch, thread dispatch) costs more than the transform. Each matrix is the 1D plan
 // of its axis (any kind, type, norm, orthogonalize, direction) applied to the unit vectors, in
-// double, at plan time. On AVX2 and better, 8 x 8 arrays (both precisions) and 16 x 16 float32
-// arrays run the square codelets instead (square_codelet-inl.h: the same matrices, folded, in
+// double, at plan time. On AVX2 and better, 8 x 8 and 16 x 16 arrays (both precisions)
+// run the square codelets instead (square_codelet-inl.h: the same matrices, folded, in
 // registers, in the data's precision). An input holding inf or NaN, or large enough to overflow,
 // runs through the row-column plan instead, which carries the range's edges (extremes-inl.h).
 
@@ -93,8 +93,7 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
                 (4.0 * double(n0_ * n1_) * std::max(1.0, largest * largest));
     if constexpr (kSquareCodelets) {
       if (n0_ == 8 && n1_ == 8) square8_.emplace(m0_, m1t_, kW);
-      if constexpr (std::is_same_v<T0, float>)  // (16 x 16 doubles do not fit the registers)
-        if (n0_ == 16 && n1_ == 16) square16_.emplace(m0_, m1t_, kW);
+      if (n0_ == 16 && n1_ == 16) square16_.emplace(m0_, m1t_, kW);
     }
   }
 
@@ -113,8 +112,7 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
   void Run(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
     if constexpr (kSquareCodelets) {
       if (square8_ && RunSquare(*square8_, in, is, out, os)) return;
-      if constexpr (std::is_same_v<T0, float>)
-        if (square16_ && RunSquare(*square16_, in, is, out, os)) return;
+      if (square16_ && RunSquare(*square16_, in, is, out, os)) return;
       // (Written only when a codelet declines, so the common path pays nothing; describe()
       // shows it, which is how the tests see that finite inputs stay on the codelet.)
       if ((square8_ || square16_) && !codelet_declined_.load(std::memory_order_relaxed))

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The codelets of small square 2D plans (the 8x8 and 16x16 blocks of codecs through the general
-// plan API): Y = M0 X M1^T for an N x N array as two passes over N vectors of N lanes of the
-// data's own precision, each followed by an in-register transpose (axis 0 on the rows, then
-// axis 1 on the columns), with no scratch memory. Where an axis's matrix has the even/odd
-// symmetry of the type-I, -II and -III transforms, its pass first folds the mirrored halves:
-// M[k][N-1-j] = s_k M[k][j] (type II: sums and differences of mirrored inputs) or
+// plan API): Y = M0 X M1^T for an N x N array as two passes over its N rows (each one or more
+// vectors of the data's own precision), each followed by an in-register transpose (axis 0 on the
+// rows, then axis 1 on the columns), with no scratch memory. Where an axis's matrix has the
+// even/odd symmetry of the type-I, -II and -III transforms, its pass first folds the mirrored
+// halves: M[k][N-1-j] = s_k M[k][j] (type II: sums and differences of mirrored inputs) or
 // M[N-1-k][j] = t_j M[k][j] (type III: sums and differences of mirrored outputs). That is the
 // first butterfly stage of the 8-point factorisations (Loeffler, Ligtenberg and Moschytz; the
 // CPU gold code of Obukhov and Kharlamov's "Discrete Cosine Transform for 8x8 Blocks with
@@ -18,6 +18,7 @@
 #define DCTX_CPU_SQUARE_CODELET_INL_H_
 #endif
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -52,7 +53,6 @@ inline constexpr std::size_t kSquareFolds = 3;
 /// One axis of a codelet: its N x N matrix, folded where it is symmetric, in T.
 template <class T, std::size_t N>
 class SquareAxis {
-  using V = typename SquareLanes<T, N>::type;
   static constexpr std::size_t H = N / 2;
 
  public:
@@ -79,8 +79,9 @@ class SquareAxis {
                                          : "mirrored outputs";
   }
 
-  /// out[k] = sum over j of M[k][j] in[j] (each a vector along the other axis), for fold() == F.
-  template <SquareFold F>
+  /// out[k] = sum over j of M[k][j] in[j] (each a vector along the other axis, or a part of
+  /// one), for fold() == F.
+  template <SquareFold F, class V>
   HWY_INLINE void Apply(const V* in, V* out) const {
     if constexpr (F == SquareFold::Inputs) {
       // Even rows take the sums of mirrored inputs, odd rows their differences.
@@ -155,9 +156,15 @@ class SquareAxis {
 };
 
 /// The codelet of one plan: both axes' folded matrices, and the pass pair their folds select.
+/// A row of the block is P vectors of L lanes, L the target's vector length or N if shorter
+/// (vectors wider than the registers, such as 8 doubles on AVX2, compile to shuffles through
+/// memory; the transpose then works on L x L tiles instead).
 template <class T, std::size_t N>
 class SquareCodelet {
-  using V = typename SquareLanes<T, N>::type;
+  static constexpr std::size_t L = std::min(N, LaneVec<T>::kLanes);
+  static constexpr std::size_t P = N / L;
+  static_assert(P * L == N, "the block side must be a whole number of vectors");
+  using V = typename SquareLanes<T, L>::type;
 
  public:
   /// M0 row by row and M1 transposed, rows `stride` apart (Small2DPlan's layout).
@@ -189,46 +196,66 @@ class SquareCodelet {
   using Fn = bool (SquareCodelet::*)(const T*, std::ptrdiff_t, std::ptrdiff_t, T*, std::ptrdiff_t,
                                      std::ptrdiff_t, T, T) const;
 
-  // One pair of folds, the block in registers from the loads to the stores.
+  // b[p][i] <- lanes p L .. p L + L - 1 of column i of the block whose row i has those lanes
+  // in b[p][i]: each L x L tile transposed in registers, then the off-diagonal tiles swapped.
+  static HWY_INLINE void Transpose(V (&b)[P][N]) {
+    for (std::size_t p = 0; p < P; ++p)
+      for (std::size_t q = 0; q < P; ++q) TransposeSquare<L>(&b[p][q * L]);
+    for (std::size_t p = 0; p < P; ++p)
+      for (std::size_t q = p + 1; q < P; ++q)
+        for (std::size_t t = 0; t < L; ++t) std::swap(b[p][q * L + t], b[q][p * L + t]);
+  }
+
+  // One pair of folds, the block in registers (or, past the register file, in whole vectors
+  // on the stack) from the loads to the stores.
   template <SquareFold F0, SquareFold F1>
   bool ExecuteFolds(const T* in, std::ptrdiff_t is0, std::ptrdiff_t is1, T* out, std::ptrdiff_t os0,
                     std::ptrdiff_t os1, T eps_in, T eps_out) const {
-    V r[N], a[N];
+    V r[P][N], a[P][N];
     for (std::size_t i = 0; i < N; ++i) {
       const T* row = in + static_cast<std::ptrdiff_t>(i) * is0;
-      if (is1 == 1)
-        __builtin_memcpy(&r[i], row, sizeof r[i]);
-      else
-        for (std::ptrdiff_t j = 0; j < static_cast<std::ptrdiff_t>(N); ++j) r[i][j] = row[j * is1];
+      for (std::size_t p = 0; p < P; ++p) {
+        if (is1 == 1) {
+          __builtin_memcpy(&r[p][i], row + p * L, sizeof(V));
+        } else {
+          for (std::size_t j = 0; j < L; ++j)
+            r[p][i][j] = row[static_cast<std::ptrdiff_t>(p * L + j) * is1];
+        }
+      }
     }
     // The range check of the inputs (NaN fails both comparisons) is a tree of independent
     // compares beside the first pass, not a chain after the last one: the branch resolves early
     // and the stores of one call overlap the next call's work.
-    if (!WithinRange(r)) return false;
+    if (!WithinRange(&r[0][0])) return false;
     if (eps_in > 0)
-      for (V& v : r) v = ZeroBelow(v, eps_in);
-    axis0_.template Apply<F0>(r, a);  // rows of M0 X
-    TransposeSquare<N>(a);            // its columns
-    axis1_.template Apply<F1>(a, r);  // columns of M0 X M1^T
-    TransposeSquare<N>(r);
+      for (auto& part : r)
+        for (V& v : part) v = ZeroBelow(v, eps_in);
+    for (std::size_t p = 0; p < P; ++p) axis0_.template Apply<F0>(r[p], a[p]);  // rows of M0 X
+    Transpose(a);                                                               // its columns
+    for (std::size_t p = 0; p < P; ++p) axis1_.template Apply<F1>(a[p], r[p]);  // M0 X M1^T
+    Transpose(r);
     for (std::size_t k = 0; k < N; ++k) {
-      if (eps_out > 0) r[k] = ZeroBelow(r[k], eps_out);
       T* row = out + static_cast<std::ptrdiff_t>(k) * os0;
-      if (os1 == 1)
-        __builtin_memcpy(row, &r[k], sizeof r[k]);
-      else
-        for (std::ptrdiff_t c = 0; c < static_cast<std::ptrdiff_t>(N); ++c) row[c * os1] = r[k][c];
+      for (std::size_t p = 0; p < P; ++p) {
+        if (eps_out > 0) r[p][k] = ZeroBelow(r[p][k], eps_out);
+        if (os1 == 1) {
+          __builtin_memcpy(row + p * L, &r[p][k], sizeof(V));
+        } else {
+          for (std::size_t c = 0; c < L; ++c)
+            row[static_cast<std::ptrdiff_t>(p * L + c) * os1] = r[p][k][c];
+        }
+      }
     }
     return true;
   }
 
-  // Whether every lane of r[0..N) lies in [-safe_in_, safe_in_].
+  // Whether every lane of r[0..P N) lies in [-safe_in_, safe_in_].
   HWY_INLINE bool WithinRange(const V* r) const {
     const V hi = V{} + safe_in_, lo = -hi;
     using M = decltype(hi < lo);
-    M ok[N];
-    for (std::size_t i = 0; i < N; ++i) ok[i] = (r[i] <= hi) & (r[i] >= lo);
-    for (std::size_t w = N / 2; w > 0; w /= 2)
+    M ok[P * N];
+    for (std::size_t i = 0; i < P * N; ++i) ok[i] = (r[i] <= hi) & (r[i] >= lo);
+    for (std::size_t w = P * N / 2; w > 0; w /= 2)
       for (std::size_t i = 0; i < w; ++i) ok[i] &= ok[i + w];
     std::uint64_t words[sizeof(M) / 8];
     __builtin_memcpy(words, &ok[0], sizeof words);

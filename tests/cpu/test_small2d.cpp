@@ -72,8 +72,9 @@ TEST_P(Small2D, EveryTypeNormAndDirection) {
           }
 }
 
-// The square codelets (src/cpu/square_codelet-inl.h), on AVX2 and better: 8x8 in both
-// precisions and 16x16 float32; folded (types I-III) and unfolded (type IV, DXST, RDFT) matrices.
+// The square codelets (src/cpu/square_codelet-inl.h), on AVX2 and better: 8x8 and 16x16 in
+// both precisions (rows of one, two or four vectors per target and precision); folded (types I-III)
+// and unfolded (type IV, DXST, RDFT) matrices.
 TEST_P(Small2D, SquareCodeletsEveryTransform) {
   const bool codelets = target() <= HWY_AVX2;
   std::vector<AxisTransform> all;
@@ -109,7 +110,7 @@ TEST_P(Small2D, SquareCodeletsEveryTransform) {
     d.shape = {std::size_t(n), std::size_t(n)};
     d.precision = p;
     const std::string text = Plan(d).describe();
-    const bool want = codelets && (n == 8 || p == Precision::F32);
+    const bool want = codelets;
     EXPECT_EQ(
         text.find(std::to_string(n) + "x" + std::to_string(n) + " codelet") != std::string::npos,
         want)
