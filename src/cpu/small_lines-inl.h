@@ -82,7 +82,8 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
   template <class F>
   HWY_INLINE void ForEachLine(const std::ptrdiff_t* is, const std::ptrdiff_t* os, F&& f) const {
     const std::size_t rank = shape_.size();
-    std::size_t idx[detail::kMaxRank] = {};
+    std::size_t idx[detail::kMaxRank];
+    std::fill_n(idx, rank, std::size_t{0});  // (not all kMaxRank: a short call would pay for it)
     std::ptrdiff_t io = 0, oo = 0;
     for (std::size_t l = 0; l < lines_; ++l) {
       f(io, oo);
@@ -155,15 +156,17 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
   }
 
   // Every input finite and within safe_max_ (a C-ordered input is scanned as one flat array).
+  // (Vectors of the target's width: wider masks compile to element moves through memory.)
   bool InputsInRange(const T0* in, const std::ptrdiff_t* is) const {
-    using V = typename SquareLanes<T0, 8>::type;
+    using V = typename LaneVec<T0>::type;
+    constexpr std::size_t kL = LaneVec<T0>::kLanes;
     const V hi = V{} + safe_max_;
     const auto all = hi == hi;
     auto ok = all;
     if (detail::c_ordered(shape_.size(), shape_.data(), is)) {
       const std::size_t total = lines_ * n_;
       std::size_t i = 0;
-      for (; i + 8 <= total; i += 8) {
+      for (; i + kL <= total; i += kL) {
         V x;
         __builtin_memcpy(&x, in + i, sizeof x);
         ok &= (x <= hi) & (x >= -hi);  // false for NaN too
