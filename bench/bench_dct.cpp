@@ -141,9 +141,12 @@ struct Fftw<double> {
 
 std::mutex g_fftw_mu;  // FFTW's planner is not thread-safe
 
+// How a dctx benchmark calls Plan::execute: views made per call, views made once and reused,
+// or the pointer form.
+enum class Call { Views, ReusedViews, Pointers };
+
 template <class T>
-void BM_dctx(benchmark::State& st, Shape2 shape, bool inverse, dctx::Algorithm2D algo,
-             bool pointers) {
+void BM_dctx(benchmark::State& st, Shape2 shape, bool inverse, dctx::Algorithm2D algo, Call call) {
   const std::size_t n = total(shape);
   const Rotation<T> bufs(n);
   dctx::PlanDesc d;
@@ -158,9 +161,16 @@ void BM_dctx(benchmark::State& st, Shape2 shape, bool inverse, dctx::Algorithm2D
   std::vector<std::ptrdiff_t> strides(shape.size(), 1);
   for (std::size_t a = shape.size() - 1; a-- > 0;)
     strides[a] = strides[a + 1] * static_cast<std::ptrdiff_t>(shape[a + 1]);
-  bufs.Loop(st, [&](T* x, T* y, std::size_t) {
-    if (pointers)
+  std::vector<dctx::View<T>> in_views, out_views;
+  for (std::size_t k = 0; k < Rotation<T>::kCount; ++k) {
+    in_views.emplace_back(bufs.in(k), shape);
+    out_views.emplace_back(bufs.out(k), shape);
+  }
+  bufs.Loop(st, [&](T* x, T* y, std::size_t k) {
+    if (call == Call::Pointers)
       p.execute(x, strides.data(), y, strides.data());
+    else if (call == Call::ReusedViews)
+      p.execute(in_views[k % Rotation<T>::kCount], out_views[k % Rotation<T>::kCount]);
     else
       p.execute(dctx::ConstView<T>(x, shape), dctx::View<T>(y, shape));
   });
@@ -260,7 +270,8 @@ void BM_pocketfft(benchmark::State& st, Shape2 shape, bool inverse) {
 
 // Whether `out` is the orthonormal 2D DCT-II (or its inverse) of `in` to float32 rounding, by
 // dctx's plan: a competitor whose scaling differs is reported, not timed.
-bool is_ortho_dct(const Shape2& shape, bool inverse, const float* in, const float* out) {
+[[maybe_unused]] bool is_ortho_dct(const Shape2& shape, bool inverse, const float* in,
+                                   const float* out) {
   dctx::PlanDesc d;
   d.shape = shape;
   d.norm = dctx::Norm::Ortho;
@@ -423,15 +434,18 @@ void register_all(const char* prec) {
       const std::string base = std::string(s.size() == 1 ? "1d/" : "2d/") + prec +
                                (inv ? "/inv/" : "/fwd/") + shape_name(s) + "/";
       benchmark::RegisterBenchmark((base + "dctx").c_str(), BM_dctx<T>, s, inv,
-                                   dctx::Algorithm2D::Auto, false);
+                                   dctx::Algorithm2D::Auto, Call::Views);
       if (s.size() == 2) {
         benchmark::RegisterBenchmark((base + "dctx_rowcol").c_str(), BM_dctx<T>, s, inv,
-                                     dctx::Algorithm2D::RowColumn, false);
+                                     dctx::Algorithm2D::RowColumn, Call::Views);
         benchmark::RegisterBenchmark((base + "dctx_fused").c_str(), BM_dctx<T>, s, inv,
-                                     dctx::Algorithm2D::Fused, false);
-        if (s[0] <= 32)
+                                     dctx::Algorithm2D::Fused, Call::Views);
+        if (s[0] <= 32) {
           benchmark::RegisterBenchmark((base + "dctx_pointers").c_str(), BM_dctx<T>, s, inv,
-                                       dctx::Algorithm2D::Auto, true);
+                                       dctx::Algorithm2D::Auto, Call::Pointers);
+          benchmark::RegisterBenchmark((base + "dctx_reused_views").c_str(), BM_dctx<T>, s, inv,
+                                       dctx::Algorithm2D::Auto, Call::ReusedViews);
+        }
       }
       if constexpr (std::is_same_v<T, float>) {
         if (s.size() == 2) {
@@ -446,7 +460,7 @@ void register_all(const char* prec) {
       }
       if (s.size() == 1 && s[0] <= 32)
         benchmark::RegisterBenchmark((base + "dctx_pointers").c_str(), BM_dctx<T>, s, inv,
-                                     dctx::Algorithm2D::Auto, true);
+                                     dctx::Algorithm2D::Auto, Call::Pointers);
       benchmark::RegisterBenchmark((base + "pocketfft").c_str(), BM_pocketfft<T>, s, inv);
       benchmark::RegisterBenchmark((base + "fftw_dct").c_str(), BM_fftw_dct<T>, s, inv);
       if (!inv) benchmark::RegisterBenchmark((base + "fftw_r2c").c_str(), BM_fftw_r2c<T>, s, inv);
@@ -458,7 +472,7 @@ void register_all(const char* prec) {
       const std::string base =
           std::string("3d/") + prec + (inv ? "/inv/" : "/fwd/") + shape_name(s) + "/";
       benchmark::RegisterBenchmark((base + "dctx").c_str(), BM_dctx<T>, s, inv,
-                                   dctx::Algorithm2D::Auto, false);
+                                   dctx::Algorithm2D::Auto, Call::Views);
       benchmark::RegisterBenchmark((base + "pocketfft").c_str(), BM_pocketfft<T>, s, inv);
       if (!inv) benchmark::RegisterBenchmark((base + "fftw_r2c").c_str(), BM_fftw_r2c<T>, s, inv);
     }

@@ -81,9 +81,13 @@ class Plan {
 
   void execute(const ConstView<float>& in, const View<float>& out) const;
   void execute(const ConstView<double>& in, const View<double>& out) const;
+  /// The same with a view of mutable input (taken as it is: converting it to a ConstView
+  /// would copy its shape and strides).
+  void execute(const View<float>& in, const View<float>& out) const;
+  void execute(const View<double>& in, const View<double>& out) const;
   /// In place on `data`.
-  void execute(const View<float>& data) const { execute(ConstView<float>(data), data); }
-  void execute(const View<double>& data) const { execute(ConstView<double>(data), data); }
+  void execute(const View<float>& data) const { execute(data, data); }
+  void execute(const View<double>& data) const { execute(data, data); }
   /// Low-level form for bindings: arrays of the plan's shape given by a pointer and rank()
   /// element strides each (no view objects, no allocation). Same checks and semantics.
   void execute(const float* in, const std::ptrdiff_t* in_strides, float* out,
@@ -112,8 +116,8 @@ class Plan {
   std::string describe() const;
 
  private:
-  template <class T>
-  void execute_typed(const ConstView<T>& in, const View<T>& out) const;
+  template <class T, class In>
+  void execute_typed(const ArrayView<In>& in, const View<T>& out) const;
   template <class T>
   void execute_strided(const T* in, const std::ptrdiff_t* is, T* out,
                        const std::ptrdiff_t* os) const;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <type_traits>
 
 #include "core/backend.hpp"
 #include "core/limits.hpp"
@@ -158,8 +159,9 @@ std::string Plan::describe() const {
 }
 std::size_t Plan::workspace_bytes() const { return impl().workspace_bytes(); }
 
-template <class T>
-void Plan::execute_typed(const ConstView<T>& in, const View<T>& out) const {
+template <class T, class In>
+void Plan::execute_typed(const ArrayView<In>& in, const View<T>& out) const {
+  static_assert(std::is_same_v<std::remove_const_t<In>, T>);
   if (!impl_) throw Error("plan is empty (moved from)");
   if (in.shape() != desc_.shape)
     throw Error("input shape " + detail::shape_str(in.shape()) + " does not match the plan shape " +
@@ -194,6 +196,12 @@ void Plan::execute(const ConstView<float>& in, const View<float>& out) const {
   execute_typed<float>(in, out);
 }
 void Plan::execute(const ConstView<double>& in, const View<double>& out) const {
+  execute_typed<double>(in, out);
+}
+void Plan::execute(const View<float>& in, const View<float>& out) const {
+  execute_typed<float>(in, out);
+}
+void Plan::execute(const View<double>& in, const View<double>& out) const {
   execute_typed<double>(in, out);
 }
 void Plan::execute(const float* in, const std::ptrdiff_t* is, float* out,
