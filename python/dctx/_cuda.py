@@ -9,7 +9,6 @@ array of the same library (on its current stream), which the plan then transform
 """
 
 import functools
-import operator
 
 import numpy as np
 
@@ -56,50 +55,10 @@ def _current_stream(x, mod):
     return torch.cuda.current_stream(x.device).cuda_stream
 
 
-def _index(v, what, fn):
-    if isinstance(v, bool):
-        raise TypeError(f"{fn}: {what} must be an integer, not bool")
-    try:
-        return operator.index(v)
-    except TypeError:
-        raise TypeError(f"{fn}: {what} must be an integer, not {type(v).__name__}") from None
-
-
-def _axis_error(msg):
-    return getattr(np, "exceptions", np).AxisError(msg)
-
-
-def transform_lengths(shape, n, axes, nd, fn):
-    """The transformed axes and their lengths when `n` (dct) or `s` (dctn) is given, by
-    scipy.fft's rules and with the CPU path's messages (python/src/r2r.cpp): `s` without `axes`
-    takes the last len(s) axes, -1 in `s` keeps an axis's length, lengths must be >= 1."""
-    ndim = len(shape)
-    if not nd:
-        a = _index(-1 if axes is None else axes, "axis", fn)
-        if not -ndim <= a < ndim:
-            raise _axis_error(f"axis {a} is out of bounds for array of dimension {ndim}")
-        length = _index(n, "n", fn)
-        if length < 1:
-            raise ValueError(f"invalid number of data points ({length}) specified")
-        return [a % ndim], [length]
-    s = [_index(v, "s", fn) for v in np.atleast_1d(n).tolist()]
-    if axes is None:
-        if len(s) > ndim:
-            raise ValueError("shape requires more axes than are present")
-        ax = list(range(ndim - len(s), ndim))
-    else:
-        ax = []
-        for a in np.atleast_1d(axes).tolist():
-            a = _index(a, "axes", fn)
-            if not -ndim <= a < ndim:
-                raise _axis_error("axes exceeds dimensionality of input")
-            ax.append(a % ndim)
-        if len(ax) != len(s):
-            raise ValueError("when given, axes and shape arguments have to be of the same length")
-    lens = [shape[a] if v == -1 else v for a, v in zip(ax, s)]
-    if any(v < 1 for v in lens):
-        raise ValueError(f"invalid number of data points ({lens}) specified")
-    return ax, lens
+def transform_lengths(shape, n, axes, nd):
+    """The transformed axes and their lengths (scipy.fft's rules for `n`/`axis` and `s`/`axes`),
+    with the CPU path's checks and messages: the same C++ function answers both."""
+    return _dctx._transform_lengths(tuple(shape), n, axes, nd)
 
 
 def resized(x, shape, zeros):
@@ -152,20 +111,15 @@ def r2r(x, kind, inverse, type, n, axes, norm, workers, orthogonalize, nd, backe
     del workers  # threads of the CPU back end
     mod = _module_of(x)
     dtype, shape, strides, c = _geometry(x, fn)
-    new_shape = shape
-    if n is not None:
-        ax, lens = transform_lengths(shape, n, axes, nd, fn)
-        new_shape = list(shape)
-        for a, v in zip(ax, lens):
-            new_shape[a] = v
-        new_shape = tuple(new_shape)
-        axes = tuple(ax) if nd else ax[0]
-    if nd:
-        ax = None if axes is None else tuple(int(a) for a in np.atleast_1d(axes))
-    else:
-        ax = (int(-1 if axes is None else axes),)
+    ax, lens = transform_lengths(shape, n, axes, nd)
+    if not ax:
+        return x  # no axis to transform: x as it is, as scipy and the CPU path return it
+    new_shape = list(shape)
+    for a, v in zip(ax, lens):
+        new_shape[a] = v
+    new_shape = tuple(new_shape)
     t = 2 if type is None else int(type)
-    p = _plan(new_shape, dtype, ax, t, norm, _KIND_NAMES[kind], bool(inverse),
+    p = _plan(new_shape, dtype, tuple(ax), t, norm, _KIND_NAMES[kind], bool(inverse),
               None if orthogonalize is None else bool(orthogonalize))
     stream = _current_stream(x, mod)
     if new_shape != shape:  # crop or pad into a new array, transformed in place

@@ -71,6 +71,68 @@ std::string lens_str(const Small<int64_t>& lens) {
   return r + "]";
 }
 
+// The transformed axes of an array of rank `ndim` and their lengths, by scipy.fft's rules: `n`
+// and `axis` of the 1D functions (nd false), `s` and `axes` of the N-D ones (s without axes takes
+// the last len(s) axes; -1 in s keeps an axis's length; no axes at all transforms none). Raises
+// scipy's errors for bad ones. The CUDA-array path (dctx/_cuda.py) asks the same function.
+void transform_lengths(const int64_t* shape, int ndim, nb::handle n_h, nb::handle ax_h, bool nd,
+                       Small<int>& axes, Small<int64_t>& lens) {
+  if (!nd) {
+    const long long a = as_index(ax_h, "axis");
+    const int given = clamp_int(a);
+    resolve_axes(ndim, &given, 1, axes, [&] {
+      return "axis " + std::to_string(a) + " is out of bounds for array of dimension " +
+             std::to_string(ndim);
+    });
+    lens.push_back(n_h.is_none() ? shape[axes[0]] : as_index(n_h, "n"));
+    if (lens[0] < 1)
+      raise_value("invalid number of data points (" + std::to_string(lens[0]) + ") specified");
+    return;
+  }
+  const bool have_axes = !ax_h.is_none(), have_s = !n_h.is_none();
+  if (have_axes) {
+    Small<int> given;
+    for (long long a : as_index_list(ax_h, "axes")) given.push_back(clamp_int(a));
+    if (!given.empty())  // (the core reads no axes as all axes; scipy transforms none)
+      resolve_axes(ndim, given.data(), given.size(), axes,
+                   [] { return std::string("axes exceeds dimensionality of input"); });
+  }
+  if (have_s) {
+    auto s = as_index_list(n_h, "s");
+    if (have_axes && !axes.empty() && axes.size() != s.size())
+      raise_value("when given, axes and shape arguments have to be of the same length");
+    if (!have_axes) {
+      if (int(s.size()) > ndim) raise_value("shape requires more axes than are present");
+      for (int i = ndim - int(s.size()); i < ndim; ++i) axes.push_back(i);
+    }
+    for (size_t i = 0; i < s.size() && i < axes.size(); ++i)
+      lens.push_back(s[i] == -1 ? shape[axes[i]] : s[i]);
+  } else {
+    if (!have_axes)
+      for (int i = 0; i < ndim; ++i) axes.push_back(i);
+    for (int a : axes) lens.push_back(shape[a]);
+  }
+  for (auto l : lens)
+    if (l < 1) raise_value("invalid number of data points (" + lens_str(lens) + ") specified");
+}
+
+// _transform_lengths(shape, n, axes, nd) -> (axes, lengths): transform_lengths for Python.
+nb::tuple transform_lengths_py(nb::handle shape_h, nb::handle n_h, nb::handle ax_h, bool nd) {
+  std::array<int64_t, 64> shape{};
+  int ndim = 0;
+  for (long long e : as_index_list(shape_h, "shape")) {
+    if (ndim == int(shape.size())) raise_value("too many axes");
+    shape[size_t(ndim++)] = e;
+  }
+  Small<int> axes;
+  Small<int64_t> lens;
+  transform_lengths(shape.data(), ndim, n_h, ax_h, nd, axes, lens);
+  nb::list a, l;
+  for (int v : axes) a.append(v);
+  for (int64_t v : lens) l.append(v);
+  return nb::make_tuple(a, l);
+}
+
 nb::object r2r(nb::handle x, int kind_i, bool inverse, nb::handle type_h, nb::handle n_h,
                nb::handle ax_h, nb::handle norm_h, nb::handle overwrite_h, nb::handle workers_h,
                nb::handle ortho_h, bool nd, nb::handle backend_h) {
@@ -81,44 +143,8 @@ nb::object r2r(nb::handle x, int kind_i, bool inverse, nb::handle type_h, nb::ha
 
   Small<int> axes;
   Small<int64_t> lens;  // transform length per axis
-  if (!nd) {
-    const long long a = as_index(ax_h, "axis");
-    const int given = clamp_int(a);
-    resolve_axes(ndim, &given, 1, axes, [&] {
-      return "axis " + std::to_string(a) + " is out of bounds for array of dimension " +
-             std::to_string(ndim);
-    });
-    lens.push_back(n_h.is_none() ? in.shape[size_t(axes[0])] : as_index(n_h, "n"));
-    if (lens[0] < 1)
-      raise_value("invalid number of data points (" + std::to_string(lens[0]) + ") specified");
-  } else {
-    const bool have_axes = !ax_h.is_none(), have_s = !n_h.is_none();
-    if (have_axes) {
-      Small<int> given;
-      for (long long a : as_index_list(ax_h, "axes")) given.push_back(clamp_int(a));
-      if (!given.empty())  // (the core reads no axes as all axes; scipy transforms none)
-        resolve_axes(ndim, given.data(), given.size(), axes,
-                     [] { return std::string("axes exceeds dimensionality of input"); });
-    }
-    if (have_s) {
-      auto s = as_index_list(n_h, "s");
-      if (have_axes && !axes.empty() && axes.size() != s.size())
-        raise_value("when given, axes and shape arguments have to be of the same length");
-      if (!have_axes) {
-        if (int(s.size()) > ndim) raise_value("shape requires more axes than are present");
-        for (int i = ndim - int(s.size()); i < ndim; ++i) axes.push_back(i);
-      }
-      for (size_t i = 0; i < s.size() && i < axes.size(); ++i)
-        lens.push_back(s[i] == -1 ? in.shape[size_t(axes[i])] : s[i]);
-    } else {
-      if (!have_axes)
-        for (int i = 0; i < ndim; ++i) axes.push_back(i);
-      for (int a : axes) lens.push_back(in.shape[size_t(a)]);
-    }
-    for (auto l : lens)
-      if (l < 1) raise_value("invalid number of data points (" + lens_str(lens) + ") specified");
-    if (axes.empty()) return refs->asarray(x);  // nothing to transform, as scipy
-  }
+  transform_lengths(in.shape.data(), ndim, n_h, ax_h, nd, axes, lens);
+  if (nd && axes.empty()) return refs->asarray(x);  // nothing to transform, as scipy
 
   const int type = clamp_int(as_index(type_h, "type"));  // 1..4: the core checks
   const dctx::Norm norm = parse_norm(norm_h);
@@ -203,6 +229,8 @@ void bind_r2r(nb::module_& m) {
   m.def("_r2r", &r2r, "x"_a.none(), "kind"_a, "inverse"_a, "type"_a.none(), "n"_a.none(),
         "axis"_a.none(), "norm"_a.none(), "overwrite_x"_a.none(), "workers"_a.none(),
         "orthogonalize"_a.none(), "nd"_a, "backend"_a.none() = nb::none());
+  m.def("_transform_lengths", &transform_lengths_py, "shape"_a, "n"_a.none(), "axes"_a.none(),
+        "nd"_a);
 }
 
 }  // namespace dctx_py

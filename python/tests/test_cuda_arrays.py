@@ -4,6 +4,8 @@ functions: routed to CUDA plans without a host copy when the build has the CUDA 
 a GPU the routing and its argument checks are tested with a stand-in array; with one (CuPy or
 PyTorch installed), the results against scipy.fft on the host."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -43,7 +45,7 @@ def test_s_crops_and_pads_as_scipy(shape, s, axes):
     """The crop/pad of CUDA arrays (the same code, on NumPy arrays here) against scipy.fft's s."""
     import scipy.fft as sf
     x = np.random.default_rng(len(shape)).standard_normal(shape)
-    ax, lens = _cuda.transform_lengths(shape, s, axes, True, "dctx.dctn")
+    ax, lens = _cuda.transform_lengths(shape, s, axes, True)
     new = list(shape)
     for a, v in zip(ax, lens):
         new[a] = v
@@ -52,7 +54,7 @@ def test_s_crops_and_pads_as_scipy(shape, s, axes):
     np.testing.assert_allclose(sf.dctn(y, axes=ax), want, rtol=1e-13, atol=1e-12)
     # n of the 1D functions, along any axis.
     for axis, n in ((0, 3), (-1, 11), (1, 9)):
-        ax, lens = _cuda.transform_lengths(shape, n, axis, False, "dctx.dct")
+        ax, lens = _cuda.transform_lengths(shape, n, axis, False)
         new = list(shape)
         new[ax[0]] = lens[0]
         y = _cuda.resized(x, tuple(new), np.zeros)
@@ -66,12 +68,39 @@ def test_s_crops_and_pads_as_scipy(shape, s, axes):
     (lambda: dctx.dctn(FakeCudaArray(), s=(4, 0)), ValueError, r"data points \(\[4, 0\]\)"),
     (lambda: dctx.dctn(FakeCudaArray(), s=(4,), axes=(2,)), ValueError, "axes exceeds"),
     (lambda: dctx.dct(FakeCudaArray(), n=0), ValueError, r"data points \(0\)"),
-    (lambda: dctx.dct(FakeCudaArray(), n=2.5), TypeError, "dctx.dct: n must be an integer"),
+    (lambda: dctx.dct(FakeCudaArray(), n=2.5), TypeError, "n must be an integer, not float"),
+    (lambda: dctx.dctn(FakeCudaArray(), axes=(0, 0)), ValueError, "all axes must be unique"),
     (lambda: dctx.dct(FakeCudaArray(), n=4, axis=3), ValueError, "axis 3 is out of bounds"),
 ])
 def test_bad_s_and_n_are_refused_as_on_the_cpu(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+@pytest.mark.parametrize("call,error", [
+    (lambda x: dctx.dctn(x, s=(4, 12)), None), (lambda x: dctx.dctn(x, s=(4,), axes=()), None),
+    (lambda x: dctx.dctn(x, s=(), axes=()), None), (lambda x: dctx.dctn(x, s=()), None),
+    (lambda x: dctx.dctn(x, axes=[]), None), (lambda x: dctx.dstn(x, s=(-1, 3)), None),
+    (lambda x: dctx.dct(x, n=5, axis=0), None), (lambda x: dctx.dctn(x, s=(4, 4, 4)), ValueError),
+    (lambda x: dctx.dctn(x, s=(4,), axes=(0, 1)), ValueError),
+    (lambda x: dctx.dctn(x, s=(4, 0)), ValueError), (lambda x: dctx.dctn(x, axes=(2,)), ValueError),
+    (lambda x: dctx.dct(x, n=4, axis=-3), ValueError), (lambda x: dctx.dct(x, n=2.5), TypeError),
+    (lambda x: dctx.dctn(x, s="ab"), ValueError)])
+def test_axes_and_lengths_are_those_of_the_cpu_path(call, error):
+    """One C++ function decides the axes and lengths for NumPy and CUDA arrays: the CUDA path
+    gets the CPU path's answer, or its error with the same message."""
+    x = np.random.default_rng(3).standard_normal((6, 9))
+    try:
+        want = call(x)
+    except (ValueError, TypeError) as e:
+        assert error is not None and isinstance(e, error), e
+        with pytest.raises(type(e), match=re.escape(str(e))):
+            call(FakeCudaArray(shape=(6, 9), typestr="<f8"))
+        return
+    assert error is None
+    if want is x:  # no axis transformed: the same array back, on either path
+        fake = FakeCudaArray(shape=(6, 9), typestr="<f8")
+        assert call(fake) is fake
 
 
 @pytest.mark.skipif(cuda_usable(), reason="this machine has a CUDA device")
