@@ -86,9 +86,16 @@ def test_bad_s_and_n_are_refused_as_on_the_cpu(call, error, match):
     (lambda x: dctx.dctn(x, s=(4, 0)), ValueError), (lambda x: dctx.dctn(x, axes=(2,)), ValueError),
     (lambda x: dctx.dct(x, n=4, axis=-3), ValueError), (lambda x: dctx.dct(x, n=2.5), TypeError),
     (lambda x: dctx.dctn(x, s="ab"), ValueError)])
-def test_axes_and_lengths_are_those_of_the_cpu_path(call, error):
+def test_axes_and_lengths_are_those_of_the_cpu_path(call, error, monkeypatch):
     """One C++ function decides the axes and lengths for NumPy and CUDA arrays: the CUDA path
-    gets the CPU path's answer, or its error with the same message."""
+    plans the shape of the CPU path's result, or raises its error with the same message."""
+    class Planned(Exception):
+        pass
+
+    def record_plan(shape, dtype, axes, *rest):  # the CUDA plan the call would make
+        raise Planned(tuple(shape), tuple(axes))
+
+    monkeypatch.setattr(_cuda, "_plan", record_plan)
     x = np.random.default_rng(3).standard_normal((6, 9))
     try:
         want = call(x)
@@ -98,9 +105,15 @@ def test_axes_and_lengths_are_those_of_the_cpu_path(call, error):
             call(FakeCudaArray(shape=(6, 9), typestr="<f8"))
         return
     assert error is None
+    fake = FakeCudaArray(shape=(6, 9), typestr="<f8")
     if want is x:  # no axis transformed: the same array back, on either path
-        fake = FakeCudaArray(shape=(6, 9), typestr="<f8")
         assert call(fake) is fake
+        return
+    with pytest.raises(Planned) as planned:
+        call(fake)
+    shape, axes = planned.value.args
+    assert shape == want.shape
+    assert axes  # (an empty tuple would mean every axis to the core)
 
 
 @pytest.mark.skipif(cuda_usable(), reason="this machine has a CUDA device")
