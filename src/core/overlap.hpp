@@ -35,6 +35,18 @@ inline bool c_ordered(std::size_t rank, const std::size_t* shape, const std::ptr
   return true;
 }
 
+/// The number of elements of `shape` when `strides` are its C-order strides, else 0 (every
+/// extent >= 1): the check and the span of a C-ordered array in one loop.
+inline std::size_t c_ordered_elements(std::size_t rank, const std::size_t* shape,
+                                      const std::ptrdiff_t* strides) {
+  std::ptrdiff_t expected = 1;
+  for (std::size_t d = rank; d-- > 0;) {
+    if (strides[d] != expected) return 0;
+    expected *= static_cast<std::ptrdiff_t>(shape[d]);
+  }
+  return static_cast<std::size_t>(expected);
+}
+
 /// True when no two index tuples map to one element (sufficient test: sorted by |stride|, each
 /// stride exceeds the span of all smaller ones). A zero stride on an axis longer than 1 fails.
 bool non_self_overlapping(std::size_t rank, const std::size_t* shape,

@@ -182,13 +182,21 @@ void Plan::execute_strided(const T* in, const std::ptrdiff_t* is, T* out,
                 std::string(to_string(desc_.precision)));
   if (!in || !out || !is || !os) throw Error("null data or stride pointer");
   const Shape& shape = desc_.shape;
-  if (!detail::c_ordered(shape.size(), shape.data(), os) &&
-      !detail::non_self_overlapping(shape.size(), shape.data(), os))
+  const std::size_t out_dense = detail::c_ordered_elements(shape.size(), shape.data(), os);
+  if (!out_dense && !detail::non_self_overlapping(shape.size(), shape.data(), os))
     throw Error("output strides make elements overlap (e.g. a zero stride)");
   const auto addr = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q); };
   detail::HostCall<T> call{in, is, out, os, detail::Overlap::Disjoint};
-  call.overlap = detail::classify_overlap({addr(in), sizeof(T), shape.size(), shape.data(), is},
-                                          {addr(out), sizeof(T), shape.size(), shape.data(), os});
+  if (out_dense && in != out && detail::c_ordered(shape.size(), shape.data(), is)) {
+    // Two C-ordered arrays at different addresses (the common call): each covers its
+    // elements from its first one.
+    const std::uintptr_t a = addr(in), b = addr(out), bytes = out_dense * sizeof(T);
+    call.overlap =
+        a + bytes <= b || b + bytes <= a ? detail::Overlap::Disjoint : detail::Overlap::Partial;
+  } else {
+    call.overlap = detail::classify_overlap({addr(in), sizeof(T), shape.size(), shape.data(), is},
+                                            {addr(out), sizeof(T), shape.size(), shape.data(), os});
+  }
   plan.execute(call);
 }
 

@@ -85,30 +85,37 @@ class HostPlan : public detail::BackendPlan {
       throw Error(std::is_same_v<T0, float> ? "plan precision is float32 but the data is float64"
                                             : "plan precision is float64 but the data is float32");
     } else if (c.overlap == detail::Overlap::Partial) {
-      const Shape& shape = self.shape();
-      const std::size_t rank = shape.size();
-      std::ptrdiff_t cs[detail::kMaxRank];
-      std::size_t total = 1;
-      for (std::size_t d = rank; d-- > 0;) {
-        cs[d] = static_cast<std::ptrdiff_t>(total);
-        total *= shape[d];
-      }
-      std::vector<T0> copy(total);
-      std::size_t idx[detail::kMaxRank] = {};
-      for (T0& v : copy) {
-        std::ptrdiff_t off = 0;
-        for (std::size_t d = 0; d < rank; ++d)
-          off += static_cast<std::ptrdiff_t>(idx[d]) * c.in_strides[d];
-        v = c.in[off];
-        for (std::size_t d = rank; d-- > 0;) {
-          if (++idx[d] < shape[d]) break;
-          idx[d] = 0;
-        }
-      }
-      self.Run(copy.data(), cs, c.out, c.out_strides);
+      RunFromCopy(c);
     } else {
       self.Run(c.in, c.in_strides, c.out, c.out_strides);
     }
+  }
+
+  // An input that partly overlaps the output: copied first (C order), out of line so that the
+  // common call above keeps a small frame.
+  HWY_NOINLINE void RunFromCopy(const detail::HostCall<T0>& c) const {
+    const Derived& self = static_cast<const Derived&>(*this);
+    const Shape& shape = self.shape();
+    const std::size_t rank = shape.size();
+    std::ptrdiff_t cs[detail::kMaxRank];
+    std::size_t total = 1;
+    for (std::size_t d = rank; d-- > 0;) {
+      cs[d] = static_cast<std::ptrdiff_t>(total);
+      total *= shape[d];
+    }
+    std::vector<T0> copy(total);
+    std::size_t idx[detail::kMaxRank] = {};
+    for (T0& v : copy) {
+      std::ptrdiff_t off = 0;
+      for (std::size_t d = 0; d < rank; ++d)
+        off += static_cast<std::ptrdiff_t>(idx[d]) * c.in_strides[d];
+      v = c.in[off];
+      for (std::size_t d = rank; d-- > 0;) {
+        if (++idx[d] < shape[d]) break;
+        idx[d] = 0;
+      }
+    }
+    self.Run(copy.data(), cs, c.out, c.out_strides);
   }
 };
 

@@ -118,6 +118,18 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
       if ((square8_ || square16_) && !codelet_declined_.load(std::memory_order_relaxed))
         codelet_declined_.store(true, std::memory_order_relaxed);
     }
+    RunMatrices(in, is, out, os);
+  }
+
+ private:
+  friend class HostPlan<T0, Small2DPlan<T0>>;
+  const Shape& shape() const { return shape_; }
+
+  // The double matrix products: every shape the codelets do not take, and their fallback. Out of
+  // line, so that the codelet calls above do not pay for this function's frame (three arrays of
+  // kSmall2DMax rows on the stack).
+  HWY_NOINLINE void RunMatrices(const T0* in, const std::ptrdiff_t* is, T0* out,
+                                const std::ptrdiff_t* os) const {
     alignas(64) double x[kSmall2DMax * kW];
     alignas(64) double z[kSmall2DMax * kW];
     const std::size_t nv = (n1_ + kLanes - 1) / kLanes;  // vectors per row
@@ -170,10 +182,6 @@ class Small2DPlan final : public HostPlan<T0, Small2DPlan<T0>> {
         row[static_cast<std::ptrdiff_t>(c) * os[1]] = static_cast<T0>(y[k * kW + c]);
     }
   }
-
- private:
-  friend class HostPlan<T0, Small2DPlan<T0>>;
-  const Shape& shape() const { return shape_; }
 
   // A square codelet (any strides: the same results for every layout); false when it declines.
   template <class Codelet>

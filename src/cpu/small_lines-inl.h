@@ -4,9 +4,9 @@
 // y = M x = sum over j of x_j times column j of M, each column a vector of 8 or 16 lanes of the
 // data's precision. At these lengths the row-column driver's line gathers, scratch and thread
 // dispatch cost several times the n^2 multiply-adds. M is the axis's 1D plan applied to the unit
-// vectors in double at plan time (any kind, type, norm, orthogonalize, direction). Inputs are
-// checked first: a line holding inf, NaN or values that could overflow runs through the
-// row-column plan of one line, which carries the range's edges (extremes-inl.h).
+// vectors in double at plan time (any kind, type, norm, orthogonalize, direction). A line whose
+// products are not all finite (inf or NaN inputs, or a sum that overflowed) runs through the
+// row-column plan of one line instead, which carries the range's edges (extremes-inl.h).
 
 #if defined(DCTX_CPU_SMALL_LINES_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef DCTX_CPU_SMALL_LINES_INL_H_
@@ -17,7 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -53,15 +53,10 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
         zero_below_(static_cast<T0>(d.coefficient_threshold)),
         threshold_inputs_(d.direction == Direction::Inverse),
         desc_(d) {
-    double largest = 0;
     name_ = ForEachMatrixEntry(d, d.transforms[0], n_, [&](std::size_t k, std::size_t j, double v) {
       columns16_[j][k] = static_cast<T0>(v);
       if (n_ <= 8) columns8_[j][k] = static_cast<T0>(v);
-      largest = std::max(largest, std::fabs(v));
     });
-    // Every output is a sum of n products |x| |M|: beyond this, fall back.
-    safe_max_ = static_cast<T0>(double(std::numeric_limits<T0>::max()) /
-                                (4.0 * double(n_) * std::max(1.0, largest)));
   }
 
   std::string describe() const override {
@@ -100,42 +95,46 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
   }
 
   // y = sum over j of x_j times column j, on vectors of W = 8 or 16 lanes (zero padded), the
-  // x_j broadcast straight from memory.
+  // x_j broadcast straight from memory; y is P parts of the target's width L (a vector wider than
+  // the registers went through the stack). A line whose y is not finite in every lane (an inf
+  // or NaN input, or a sum that overflowed: once a partial sum is infinite the result stays inf
+  // or NaN) is not stored; it runs through the one-line row-column plan instead, so the other
+  // lines keep exactly the values they have without it.
   template <std::size_t N>
   void RunN(const T0* in, const std::ptrdiff_t* is, T0* out, const std::ptrdiff_t* os) const {
     constexpr std::size_t W = N <= 8 ? 8 : kSmallLineMax;
-    using V = typename SquareLanes<T0, W>::type;
+    constexpr std::size_t L = std::min(W, LaneVec<T0>::kLanes), P = W / L;
+    typedef T0 V __attribute__((vector_size(L * sizeof(T0)), may_alias));
+    typedef T0 UnalignedV __attribute__((vector_size(L * sizeof(T0)), aligned(alignof(T0))));
     const std::ptrdiff_t isa = is[axis_], osa = os[axis_];
-    // One pass over all inputs first; where it finds any out of range, every line is checked
-    // on its own and those that fail run through the one-line row-column plan (so the other
-    // lines keep exactly the values they have without the bad one).
-    const bool checked = !InputsInRange(in, is);
-    const V* col = Columns(V{});
+    // part p of column j: col[j P + p]
+    const V* col = reinterpret_cast<const V*>(Columns(typename SquareLanes<T0, W>::type{}));
     const T0 eps_in = threshold_inputs_ ? zero_below_ : T0(0);
     const T0 eps_out = threshold_inputs_ ? T0(0) : zero_below_;
     ForEachLine(is, os, [&](std::ptrdiff_t io, std::ptrdiff_t oo) {
-      if (checked) {
-        bool good = true;
-        for (std::size_t j = 0; j < N; ++j) {
-          const T0 v = in[io + static_cast<std::ptrdiff_t>(j) * isa];
-          good &= (v <= safe_max_) & (v >= -safe_max_);  // false for NaN too
-        }
-        if (!good) return LinePlan().Run(in + io, &isa, out + oo, &osa);
-      }
-      V y;
-      if (eps_in > 0) {  // thresholded inputs copied first: the same products as without
-        T0 t[N];
+      // Thresholded inputs are copied first, and both kinds of line reach the one call of Dot
+      // below: the same instructions, so the same bits as a separate pass before the plan.
+      const T0* x = in + io;
+      std::ptrdiff_t xs = isa;
+      T0 t[N];
+      if (eps_in > 0) {
         for (std::size_t j = 0; j < N; ++j)
           t[j] = ZeroBelow(in[io + static_cast<std::ptrdiff_t>(j) * isa], eps_in);
-        y = Dot<N>(t, 1, col);
-      } else {
-        y = Dot<N>(in + io, isa, col);
+        x = t;
+        xs = 1;
       }
-      if (eps_out > 0) y = ZeroBelow(y, eps_out);
-      if (osa == 1) {
-        __builtin_memcpy(out + oo, &y, N * sizeof(T0));
+      V y[P];
+      Dot<N, P>(x, xs, col, y);
+      if (!AllLanesFinite(y, P)) return LinePlan().Run(in + io, &isa, out + oo, &osa);
+      if (eps_out > 0)
+        for (V& part : y) part = ZeroBelow(part, eps_out);
+      if (osa == 1 && N == W) {  // whole-vector stores
+        for (std::size_t p = 0; p < P; ++p) *reinterpret_cast<UnalignedV*>(out + oo + p * L) = y[p];
+      } else if (osa == 1) {
+        __builtin_memcpy(out + oo, y, N * sizeof(T0));
       } else {
-        for (std::size_t k = 0; k < N; ++k) out[oo + static_cast<std::ptrdiff_t>(k) * osa] = y[k];
+        for (std::size_t k = 0; k < N; ++k)
+          out[oo + static_cast<std::ptrdiff_t>(k) * osa] = y[k / L][k % L];
       }
     });
   }
@@ -148,42 +147,28 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
     return columns16_;
   }
 
-  template <std::size_t N, class V>
-  static HWY_INLINE V Dot(const T0* x, std::ptrdiff_t stride, const V* col) {
-    V y = x[0] * col[0];
-    for (std::size_t j = 1; j < N; ++j) y += x[static_cast<std::ptrdiff_t>(j) * stride] * col[j];
-    return y;
-  }
-
-  // Every input finite and within safe_max_ (a C-ordered input is scanned as one flat array).
-  // (Vectors of the target's width: wider masks compile to element moves through memory.)
-  bool InputsInRange(const T0* in, const std::ptrdiff_t* is) const {
-    using V = typename LaneVec<T0>::type;
-    constexpr std::size_t kL = LaneVec<T0>::kLanes;
-    const V hi = V{} + safe_max_;
-    const auto all = hi == hi;
-    auto ok = all;
-    if (detail::c_ordered(shape_.size(), shape_.data(), is)) {
-      const std::size_t total = lines_ * n_;
-      std::size_t i = 0;
-      for (; i + kL <= total; i += kL) {
-        V x;
-        __builtin_memcpy(&x, in + i, sizeof x);
-        ok &= (x <= hi) & (x >= -hi);  // false for NaN too
+  // y = sum over j < N of x_j col_j, P parts: two chains of multiply-adds (even and odd j) a
+  // part, summed at the end (half the latency of one chain).
+  template <std::size_t N, std::size_t P, class V>
+  static HWY_INLINE void Dot(const T0* x, std::ptrdiff_t stride, const V* col, V* y) {
+    const auto at = [&](std::size_t j) { return x[static_cast<std::ptrdiff_t>(j) * stride]; };
+    if constexpr (N == 1) {
+      for (std::size_t p = 0; p < P; ++p) y[p] = at(0) * col[p];
+    } else {
+      V even[P], odd[P];
+      for (std::size_t p = 0; p < P; ++p) {
+        even[p] = at(0) * col[p];
+        odd[p] = at(1) * col[P + p];
       }
-      bool tail = true;
-      for (; i < total; ++i) tail &= (in[i] <= safe_max_) & (in[i] >= -safe_max_);
-      return tail && __builtin_memcmp(&ok, &all, sizeof ok) == 0;
+      for (std::size_t j = 2; j + 1 < N; j += 2)
+        for (std::size_t p = 0; p < P; ++p) {
+          even[p] += at(j) * col[j * P + p];
+          odd[p] += at(j + 1) * col[(j + 1) * P + p];
+        }
+      if constexpr (N % 2 == 1)
+        for (std::size_t p = 0; p < P; ++p) even[p] += at(N - 1) * col[(N - 1) * P + p];
+      for (std::size_t p = 0; p < P; ++p) y[p] = even[p] + odd[p];
     }
-    const std::ptrdiff_t isa = is[axis_];
-    bool good = true;
-    ForEachLine(is, is, [&](std::ptrdiff_t io, std::ptrdiff_t) {
-      for (std::size_t j = 0; j < n_; ++j) {
-        const T0 v = in[io + static_cast<std::ptrdiff_t>(j) * isa];
-        good &= (v <= safe_max_) & (v >= -safe_max_);
-      }
-    });
-    return good;
   }
 
   // The row-column plan of one line (the driver, which carries the range's edges).
@@ -208,7 +193,6 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
   // Column j of M, zero padded: 8 lanes (lines of up to 8 points) and 16 lanes.
   typename SquareLanes<T0, 8>::type columns8_[8] = {};
   typename SquareLanes<T0, kSmallLineMax>::type columns16_[kSmallLineMax] = {};
-  T0 safe_max_ = 0;
   using RunFn = void (SmallLinesPlan::*)(const T0*, const std::ptrdiff_t*, T0*,
                                          const std::ptrdiff_t*) const;
   template <std::size_t... I>

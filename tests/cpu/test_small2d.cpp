@@ -171,7 +171,7 @@ void check_non_finite_inputs(const Shape& s, bool huge) {
     std::vector<T> a(n), b(n);
     small.execute(ConstView<T>(x.data(), s), View<T>(a.data(), s));
     rc.execute(ConstView<T>(x.data(), s), View<T>(b.data(), s));
-    // A codelet declines every input it cannot take whole (inf, NaN, the largest values).
+    // A codelet declines every block whose sums it cannot finish (inf, NaN, overflow).
     if (small.describe().find(" codelet,") != std::string::npos) {
       EXPECT_NE(small.describe().find("declined"), std::string::npos) << small.describe();
     }

@@ -142,24 +142,34 @@ TEST_P(SmallLines, NonFiniteAndHugeLinesTakeTheRowColumnPlan) {
   check_extremes<float>();
 }
 
-TEST_P(SmallLines, FusedThresholdEqualsASeparatePass) {
-  const Shape s{50, 8};
-  const auto x = oracle::random_vector<float>(400, 11);
-  const float eps = 0.3f;
+// Every length and both precisions: the fused threshold and a separate pass give the same bits
+// (each length has its own product function; lanes past one register split it into parts).
+template <class T>
+void check_fused_threshold(std::size_t n) {
+  const Shape s{50, n};
+  const auto x = oracle::random_vector<T>(50 * n, 11 + n);
+  const T eps = T(0.3);
   for (Direction dir : {Direction::Forward, Direction::Inverse}) {
-    PlanDesc d = line_desc<float>(s, 1, {Kind::DCT, 2}, Norm::Ortho, dir);
+    PlanDesc d = line_desc<T>(s, 1, {Kind::DCT, 2}, Norm::Ortho, dir);
     const Plan plain(d);
     d.coefficient_threshold = eps;
     const Plan fused(d);
     ASSERT_NE(fused.describe().find("short lines"), std::string::npos);
-    std::vector<float> in = x, want(400), got(400);
+    std::vector<T> in = x, want(50 * n), got(50 * n);
     if (dir == Direction::Inverse)
-      for (float& v : in) v = std::fabs(v) < eps ? 0.0f : v;
-    plain.execute(ConstView<float>(in.data(), s), View<float>(want.data(), s));
+      for (T& v : in) v = std::fabs(v) < eps ? T(0) : v;
+    plain.execute(ConstView<T>(in.data(), s), View<T>(want.data(), s));
     if (dir == Direction::Forward)
-      for (float& v : want) v = std::fabs(v) < eps ? 0.0f : v;
-    fused.execute(ConstView<float>(x.data(), s), View<float>(got.data(), s));
-    EXPECT_EQ(got, want) << to_string(dir);
+      for (T& v : want) v = std::fabs(v) < eps ? T(0) : v;
+    fused.execute(ConstView<T>(x.data(), s), View<T>(got.data(), s));
+    EXPECT_EQ(got, want) << to_string(dir) << " n " << n << " " << sizeof(T);
+  }
+}
+
+TEST_P(SmallLines, FusedThresholdEqualsASeparatePass) {
+  for (std::size_t n = 1; n <= 16; ++n) {
+    check_fused_threshold<float>(n);
+    check_fused_threshold<double>(n);
   }
 }
 
