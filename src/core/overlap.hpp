@@ -24,19 +24,9 @@ inline std::pair<std::ptrdiff_t, std::ptrdiff_t> element_span(std::size_t rank,
   return {lo, hi};
 }
 
-/// True when `strides` are the C-order strides of `shape` (the common case, and one that never
-/// overlaps itself: checked before the general test below on every execution).
-inline bool c_ordered(std::size_t rank, const std::size_t* shape, const std::ptrdiff_t* strides) {
-  std::ptrdiff_t expected = 1;
-  for (std::size_t d = rank; d-- > 0;) {
-    if (strides[d] != expected) return false;
-    expected *= static_cast<std::ptrdiff_t>(shape[d]);
-  }
-  return true;
-}
-
 /// The number of elements of `shape` when `strides` are its C-order strides, else 0 (every
-/// extent >= 1): the check and the span of a C-ordered array in one loop.
+/// extent >= 1): whether the array is C-ordered (the common case, which never overlaps itself:
+/// checked before the general test below on every execution) and its span, in one loop.
 inline std::size_t c_ordered_elements(std::size_t rank, const std::size_t* shape,
                                       const std::ptrdiff_t* strides) {
   std::ptrdiff_t expected = 1;

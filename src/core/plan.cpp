@@ -187,7 +187,8 @@ void Plan::execute_strided(const T* in, const std::ptrdiff_t* is, T* out,
     throw Error("output strides make elements overlap (e.g. a zero stride)");
   const auto addr = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q); };
   detail::HostCall<T> call{in, is, out, os, detail::Overlap::Disjoint};
-  if (out_dense && in != out && detail::c_ordered(shape.size(), shape.data(), is)) {
+  if (out_dense && in != out &&
+      detail::c_ordered_elements(shape.size(), shape.data(), is) == out_dense) {
     // Two C-ordered arrays at different addresses (the common call): each covers its
     // elements from its first one.
     const std::uintptr_t a = addr(in), b = addr(out), bytes = out_dense * sizeof(T);

@@ -105,7 +105,7 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
     constexpr std::size_t W = N <= 8 ? 8 : kSmallLineMax;
     constexpr std::size_t L = std::min(W, LaneVec<T0>::kLanes), P = W / L;
     typedef T0 V __attribute__((vector_size(L * sizeof(T0)), may_alias));
-    typedef T0 UnalignedV __attribute__((vector_size(L * sizeof(T0)), aligned(alignof(T0))));
+    using UnalignedV = typename SquareLanes<T0, L>::unaligned;
     const std::ptrdiff_t isa = is[axis_], osa = os[axis_];
     // part p of column j: col[j P + p]
     const V* col = reinterpret_cast<const V*>(Columns(typename SquareLanes<T0, W>::type{}));

@@ -35,10 +35,13 @@
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
-/// N values of T: one row or column of the block.
+/// N values of T: one row or column of the block; `unaligned`, the same vector at any element
+/// boundary, for whole-vector loads and stores of rows (a memcpy into a vector array became
+/// half-width stores that the following full-width loads could not forward from).
 template <class T, std::size_t N>
 struct SquareLanes {
   typedef T type __attribute__((vector_size(N * sizeof(T))));
+  typedef T unaligned __attribute__((vector_size(N * sizeof(T)), aligned(alignof(T)), may_alias));
 };
 
 /// How an axis matrix is folded (see the file comment). DXST's matrices, whose signs alternate
@@ -166,10 +169,7 @@ class SquareCodelet {
   static constexpr std::size_t P = N / L;
   static_assert(P * L == N, "the block side must be a whole number of vectors");
   using V = typename SquareLanes<T, L>::type;
-  // The same vector at any element boundary: rows are loaded and stored as whole vectors (a
-  // memcpy into the block's array became pairs of half-width stores that the following
-  // full-width loads could not forward from).
-  typedef T UnalignedV __attribute__((vector_size(L * sizeof(T)), aligned(alignof(T)), may_alias));
+  using UnalignedV = typename SquareLanes<T, L>::unaligned;
 
  public:
   /// M0 row by row and M1 transposed, rows `stride` apart (Small2DPlan's layout).
