@@ -2,8 +2,8 @@
 // In-register transposes of square blocks of lanes (GCC/Clang vector extensions): N vectors of
 // N lanes become their columns by log2 N stages of two-input shuffles. Used by the square
 // codelets (square_codelet-inl.h) and by the N-D driver to turn kLanes contiguous lines into
-// lane-interleaved vectors and back (nd_driver-inl.h). Also the finiteness test of the small
-// plans' outputs, by halving shuffles.
+// lane-interleaved vectors and back (nd_driver-inl.h). Also the lane tests of the small plans'
+// checks (finite lanes, |v|, whether every lane of a comparison is set; by halving shuffles).
 
 #if defined(DCTX_CPU_LANE_TRANSPOSE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef DCTX_CPU_LANE_TRANSPOSE_INL_H_
@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 
 #include <hwy/highway.h>
@@ -46,6 +47,22 @@ HWY_INLINE bool AllLanesFinite(const V* v, std::size_t n) {
   return OrOfWords(bits, std::make_index_sequence<sizeof(V) / 16>()) == 0;
 }
 
+/// |v| lane by lane (the sign bits cleared).
+template <class V>
+HWY_INLINE V AbsLanes(const V& v) {
+  using Lane = std::remove_cvref_t<decltype(v[0])>;
+  using Bits = std::conditional_t<sizeof(Lane) == 8, std::uint64_t, std::uint32_t>;
+  typedef Bits U __attribute__((vector_size(sizeof(V))));
+  return reinterpret_cast<V>(reinterpret_cast<U>(v) & ~(U{} + (Bits{1} << (8 * sizeof(Bits) - 1))));
+}
+
+/// Whether every lane of a comparison result (lanes all ones or all zeros) is set.
+template <class M>
+HWY_INLINE bool AllLanesSet(const M& m) {
+  typedef std::uint64_t U __attribute__((vector_size(sizeof(M))));
+  return OrOfWords(~reinterpret_cast<U>(m), std::make_index_sequence<sizeof(M) / 16>()) == 0;
+}
+
 /// Rows r[i] and r[i + D] (i with bit D clear) swap their off-diagonal D x D sub-blocks.
 template <std::size_t N, std::size_t D, class V, std::size_t... L>
 HWY_INLINE void SwapSubBlocks(V* r, std::index_sequence<L...>) {
@@ -59,9 +76,33 @@ HWY_INLINE void SwapSubBlocks(V* r, std::index_sequence<L...>) {
 
 /// r[i] <- column i of the N x N block whose rows are r[0..N) (log2 N stages of two-input
 /// shuffles: swapping sub-blocks of sides 1, 2, ..., N/2).
+/// The 8 x 8 block of 4-byte lanes in 256-bit vectors, as x86's three shuffle kinds each do in
+/// one instruction (unpack low/high, 64-bit pair select, 128-bit half select: 24 shuffles). The
+/// general stages below cost 32 there: their first stage is no single instruction.
+template <class V>
+HWY_INLINE void Transpose8x8Of4Bytes(V* r) {
+  V t[8], s[8];
+  for (std::size_t i = 0; i < 4; ++i) {
+    t[2 * i] = __builtin_shufflevector(r[2 * i], r[2 * i + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+    t[2 * i + 1] = __builtin_shufflevector(r[2 * i], r[2 * i + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+  }
+  for (std::size_t h = 0; h < 8; h += 4)  // rows h..h+3: columns c and c + 4 of them in s[h + c]
+    for (std::size_t i = 0; i < 2; ++i) {
+      s[h + 2 * i] = __builtin_shufflevector(t[h + i], t[h + i + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+      s[h + 2 * i + 1] =
+          __builtin_shufflevector(t[h + i], t[h + i + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+    }
+  for (std::size_t c = 0; c < 4; ++c) {
+    r[c] = __builtin_shufflevector(s[c], s[c + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+    r[c + 4] = __builtin_shufflevector(s[c], s[c + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+  }
+}
+
 template <std::size_t N, class V, std::size_t D = 1>
 HWY_INLINE void TransposeSquare(V* r) {
-  if constexpr (D < N) {
+  if constexpr (N == 8 && sizeof(V) == 32 && D == 1) {
+    Transpose8x8Of4Bytes(r);
+  } else if constexpr (D < N) {
     SwapSubBlocks<N, D>(r, std::make_index_sequence<N>());
     TransposeSquare<N, V, 2 * D>(r);
   }

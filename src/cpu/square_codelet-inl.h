@@ -77,6 +77,7 @@ class SquareAxis {
   }
 
   SquareFold fold() const { return fold_; }
+  double big() const { return big_; }  // the largest |M[k][j]|
   const char* fold_name() const {
     return fold_ == SquareFold::None     ? "none"
            : fold_ == SquareFold::Inputs ? "mirrored inputs"
@@ -174,7 +175,14 @@ class SquareCodelet {
  public:
   /// M0 row by row and M1 transposed, rows `stride` apart (Small2DPlan's layout).
   SquareCodelet(const double* m0, const double* m1t, std::size_t stride)
-      : axis0_(m0, stride, 1), axis1_(m1t, 1, stride) {}
+      : axis0_(m0, stride, 1), axis1_(m1t, 1, stride) {
+    // Every partial sum of the first pass is at most big0 (the sum of |x| down its column), of
+    // the second at most big1 N big0 times the largest such column sum: below max / 2 when that
+    // column sum is below safe_sum_ (the 2 covers the roundings of the sums).
+    const double gain = 2.0 * N * axis0_.big() * axis1_.big();
+    const double top = static_cast<double>(std::numeric_limits<T>::max());
+    safe_sum_ = static_cast<T>(gain > 1 ? top / gain : top);
+  }
 
   std::string describe() const {
     return std::to_string(N) + "x" + std::to_string(N) + " codelet, folds: " + axis0_.fold_name() +
@@ -183,9 +191,9 @@ class SquareCodelet {
 
   /// Y = M0 X M1^T from the N x N array `in` (strides is0, is1) to `out` (strides os0, os1),
   /// with Algorithm 3's thresholding of the inputs (below eps_in) or of the outputs (below
-  /// eps_out) where those are > 0. A block whose outputs are not all finite (an inf or NaN
-  /// input, or a sum that overflowed) is declined: then nothing is written and the result is
-  /// false (the caller falls back).
+  /// eps_out) where those are > 0. A block with an inf or NaN input, or a column sum of |x| that
+  /// could make a sum overflow (see safe_sum_), is declined: then nothing is written and the result
+  /// is false (the caller falls back).
   bool Execute(const T* in, std::ptrdiff_t is0, std::ptrdiff_t is1, T* out, std::ptrdiff_t os0,
                std::ptrdiff_t os1, T eps_in, T eps_out) const {
     return (this->*execute_)(in, is0, is1, out, os0, os1, eps_in, eps_out);
@@ -226,27 +234,56 @@ class SquareCodelet {
     if (eps_in > 0)
       for (auto& part : r)
         for (V& v : part) v = ZeroBelow(v, eps_in);
+    // A block whose column sums of |x| pass safe_sum_ (an inf or NaN input, or sums that could
+    // overflow) is declined before anything is stored. The test runs beside the arithmetic, from
+    // the loads: a test of the outputs would hold the block's last instructions back until it
+    // resolved.
+    {
+      const V lim = V{} + safe_sum_;
+      auto ok = lim == lim;
+      for (std::size_t p = 0; p < P; ++p) {  // trees of additions, one comparison per part
+        V t[N];
+        for (std::size_t i = 0; i < N; ++i) t[i] = AbsLanes(r[p][i]);
+        for (std::size_t m = N; m > 1; m /= 2)
+          for (std::size_t i = 0; i < m / 2; ++i) t[i] = t[2 * i] + t[2 * i + 1];
+        ok &= t[0] <= lim;
+      }
+      if (!AllLanesSet(ok)) return false;
+    }
     for (std::size_t p = 0; p < P; ++p) axis0_.template Apply<F0>(r[p], a[p]);  // rows of M0 X
     Transpose(a);                                                               // its columns
     for (std::size_t p = 0; p < P; ++p) axis1_.template Apply<F1>(a[p], r[p]);  // M0 X M1^T
     Transpose(r);
-    // A non-finite output (inf or NaN inputs, or a sum that overflowed: once a partial sum is
-    // infinite, what it feeds stays inf or NaN) declines the block before anything is stored.
-    if (!AllLanesFinite(&r[0][0], P * N)) return false;
+    if (!(eps_out > 0) && os1 == 1) {  // the common call: straight from registers to the rows
 #pragma GCC unroll 16
+      for (std::size_t k = 0; k < N; ++k)
+        for (std::size_t p = 0; p < P; ++p)
+          *reinterpret_cast<UnalignedV*>(out + static_cast<std::ptrdiff_t>(k) * os0 + p * L) =
+              r[p][k];
+      return true;
+    }
+    V y[P][N];  // the block leaves the registers only on this path (thresholds or strides)
+    for (std::size_t p = 0; p < P; ++p)
+      for (std::size_t k = 0; k < N; ++k) y[p][k] = r[p][k];
+    StoreRows(y, out, os0, os1, eps_out);
+    return true;
+  }
+
+  // The stores of the rare calls: outputs thresholded, or rows that are not contiguous.
+  static HWY_NOINLINE void StoreRows(V (&y)[P][N], T* out, std::ptrdiff_t os0, std::ptrdiff_t os1,
+                                     T eps_out) {
     for (std::size_t k = 0; k < N; ++k) {
       T* row = out + static_cast<std::ptrdiff_t>(k) * os0;
       for (std::size_t p = 0; p < P; ++p) {
-        if (eps_out > 0) r[p][k] = ZeroBelow(r[p][k], eps_out);
+        if (eps_out > 0) y[p][k] = ZeroBelow(y[p][k], eps_out);
         if (os1 == 1) {
-          *reinterpret_cast<UnalignedV*>(row + p * L) = r[p][k];
+          *reinterpret_cast<UnalignedV*>(row + p * L) = y[p][k];
         } else {
           for (std::size_t c = 0; c < L; ++c)
-            row[static_cast<std::ptrdiff_t>(p * L + c) * os1] = r[p][k][c];
+            row[static_cast<std::ptrdiff_t>(p * L + c) * os1] = y[p][k][c];
         }
       }
     }
-    return true;
   }
 
   template <SquareFold F0, std::size_t... I>
@@ -261,6 +298,7 @@ class SquareCodelet {
   }
 
   SquareAxis<T, N, L> axis0_, axis1_;
+  T safe_sum_;  // the largest column sum of |x| a block may have (see the constructor)
   Fn execute_ = Pick(axis0_.fold(), axis1_.fold(), std::make_index_sequence<kSquareFolds>());
 };
 
