@@ -74,8 +74,6 @@ HWY_INLINE void SwapSubBlocks(V* r, std::index_sequence<L...>) {
   }
 }
 
-/// r[i] <- column i of the N x N block whose rows are r[0..N) (log2 N stages of two-input
-/// shuffles: swapping sub-blocks of sides 1, 2, ..., N/2).
 /// The 8 x 8 block of 4-byte lanes in 256-bit vectors, as x86's three shuffle kinds each do in
 /// one instruction (unpack low/high, 64-bit pair select, 128-bit half select: 24 shuffles). The
 /// general stages below cost 32 there: their first stage is no single instruction.
@@ -98,6 +96,9 @@ HWY_INLINE void Transpose8x8Of4Bytes(V* r) {
   }
 }
 
+/// r[i] <- column i of the N x N block whose rows are r[0..N) (log2 N stages of two-input
+/// shuffles: swapping sub-blocks of sides 1, 2, ..., N/2; 8 x 8 blocks of 4-byte lanes
+/// by Transpose8x8Of4Bytes).
 template <std::size_t N, class V, std::size_t D = 1>
 HWY_INLINE void TransposeSquare(V* r) {
   if constexpr (N == 8 && sizeof(V) == 32 && D == 1) {

@@ -176,7 +176,7 @@ class SquareCodelet {
   /// M0 row by row and M1 transposed, rows `stride` apart (Small2DPlan's layout).
   SquareCodelet(const double* m0, const double* m1t, std::size_t stride)
       : axis0_(m0, stride, 1), axis1_(m1t, 1, stride) {
-    // Every partial sum of the first pass is at most big0 (the sum of |x| down its column), of
+    // Every partial sum of the first pass is at most big0 times the sum of |x| down its column, of
     // the second at most big1 N big0 times the largest such column sum: below max / 2 when that
     // column sum is below safe_sum_ (the 2 covers the roundings of the sums).
     const double gain = 2.0 * N * axis0_.big() * axis1_.big();
