@@ -10,6 +10,7 @@
 #include "core/overlap.hpp"
 #include "core/thread_pool.hpp"
 #include "spectral/pass_threads.hpp"
+#include "spectral/row_kernels.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -96,16 +97,6 @@ void dream_transform(DreamTransform t, const ConstView<double>& in, const View<d
   dream_any(t, in, out, cpu);
 }
 
-// fn(j, p[j s]) for j0 <= j < n, a unit-stride loop of its own (which the compiler vectorises).
-template <class T, class Fn>
-inline void for_row(T* p, std::ptrdiff_t s, std::size_t j0, std::size_t n, Fn fn) {
-  if (s == 1) {
-    for (std::size_t j = j0; j < n; ++j) fn(j, p[j]);
-    return;
-  }
-  for (std::size_t j = j0; j < n; ++j) fn(j, p[static_cast<std::ptrdiff_t>(j) * s]);
-}
-
 struct ElectrostaticSystem::Impl {
   ElectrostaticsDesc desc;
   std::shared_ptr<const Plan> dct2, potential, field_x, field_y;
@@ -139,15 +130,8 @@ struct ElectrostaticSystem::Impl {
     for (std::size_t i = 0; i < m; ++i) {
       const T* pr = pot.data() + static_cast<std::ptrdiff_t>(i) * pot.strides()[0];
       const T* dr = density.data() + static_cast<std::ptrdiff_t>(i) * density.strides()[0];
-      const std::ptrdiff_t ps = pot.strides()[1], ds = density.strides()[1];
       double acc[8] = {};  // eight accumulators (vectorised)
-      std::size_t j = 0;
-      if (ps == 1 && ds == 1)
-        for (; j + 8 <= n; j += 8)
-          for (std::size_t q = 0; q < 8; ++q) acc[q] += double(pr[j + q]) * double(dr[j + q]);
-      for (; j < n; ++j)
-        acc[j % 8] += double(pr[static_cast<std::ptrdiff_t>(j) * ps]) *
-                      double(dr[static_cast<std::ptrdiff_t>(j) * ds]);
+      spectral::dot_row(pr, pot.strides()[1], dr, density.strides()[1], n, acc);
       double row = 0;
       for (double a : acc) row += a;
       e += row;
@@ -188,38 +172,26 @@ struct ElectrostaticSystem::Impl {
     const std::size_t chunks = std::min<std::size_t>(m, std::size_t(threads));
     std::vector<long double> sums(chunks, 0);
     detail::parallel_for(int(chunks), chunks, [&](std::size_t c0, std::size_t c1) {
-      std::vector<double> t(n);
       for (std::size_t c = c0; c < c1; ++c) {
         long double total = 0;
         for (std::size_t i = c * m / chunks; i < (c + 1) * m / chunks; ++i) {
-          T* xr = row_of(fx, i);
-          const std::ptrdiff_t xs = fx.strides()[1];
-          const double wu2 = wu[i] * wu[i];
-          const std::size_t j0 = i == 0 ? 1 : 0;  // the zero-frequency term of row 0: t = 0
-          t[0] = 0;
-          for_row(xr, xs, j0, n,
-                  [&](std::size_t j, T& x) { t[j] = double(x) * scale / (wu2 + wv2[j]); });
-          // sum a t over the row in eight accumulators (vectorised), a = x scale as above.
+          spectral::WeighRow w;
+          w.n = n;
+          w.scale = scale;
+          w.wu2 = wu[i] * wu[i];
+          w.zero_first = i == 0;  // the zero-frequency term: t = 0
+          w.pot_i = type3_weight(false, i);
+          w.fy_i = w.pot_i / 4;
+          w.fx_i = wu[i] / 4;  // w_u(i) / 2 h_sin(i)
+          w.wv = wv.data();
+          w.wv2 = wv2.data();
+          w.hcos = hcos.data();
           double acc[8] = {};
-          std::size_t j = j0;
-          if (xs == 1)
-            for (; j + 8 <= n; j += 8)
-              for (std::size_t q = 0; q < 8; ++q) acc[q] += double(xr[j + q]) * scale * t[j + q];
-          for (; j < n; ++j)
-            acc[j % 8] += double(xr[static_cast<std::ptrdiff_t>(j) * xs]) * scale * t[j];
+          spectral::weigh_row(w, row_of(fx, i), fx.strides()[1], row_of(fy, i), fy.strides()[1],
+                              pot ? row_of(*pot, i) : nullptr, pot ? pot->strides()[1] : 0, acc);
           double sum = 0;
           for (double a : acc) sum += a;
           total += sum;
-          const double hi = type3_weight(false, i);
-          if (pot)
-            for_row(row_of(*pot, i), pot->strides()[1], 0, n,
-                    [&](std::size_t k, T& y) { y = static_cast<T>(t[k] * hi * hcos[k]); });
-          const double hy = hi / 4;
-          for_row(row_of(fy, i), fy.strides()[1], 0, n,
-                  [&](std::size_t k, T& y) { y = static_cast<T>(t[k] * wv[k] * hy); });
-          const double gx = wu[i] / 4;  // w_u(i) / 2 h_sin(i)
-          for_row(xr, xs, 0, n,
-                  [&](std::size_t k, T& y) { y = static_cast<T>(t[k] * gx * hcos[k]); });
         }
         sums[c] = total;
       }
