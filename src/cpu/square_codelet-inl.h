@@ -8,8 +8,10 @@
 // M[N-1-k][j] = t_j M[k][j] (type III: sums and differences of mirrored outputs). That is the
 // first butterfly stage of the 8-point factorisations (Loeffler, Ligtenberg and Moschytz; the
 // CPU gold code of Obukhov and Kharlamov's "Discrete Cosine Transform for 8x8 Blocks with
-// CUDA") and halves the multiply-adds. Each output of a pass is a sum of at most N products
-// (N/2 after folding) by fused multiply-adds; the entries come from the plan's double matrices.
+// CUDA") and halves the multiply-adds. Where the even half has the same symmetry again (DCT-II,
+// DCT-III), it is folded a second time, the second butterfly stage: the even half's N/2 x N/2
+// products become two of N/4 x N/4. Each output of a pass is a sum of at most N products (N/2 or
+// N/4 after folding) by fused multiply-adds; the entries come from the plan's double matrices.
 
 #if defined(DCTX_CPU_SQUARE_CODELET_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef DCTX_CPU_SQUARE_CODELET_INL_H_
@@ -46,12 +48,24 @@ struct SquareLanes {
 
 /// How an axis matrix is folded (see the file comment). DXST's matrices, whose signs alternate
 /// the other way, and type IV's, which have neither symmetry, run unfolded.
+/// The "twice" folds also fold the even half once more, the second butterfly stage (DCT-II's
+/// even rows are the half-length DCT-II of the sums; DCT-III's even columns the half-length
+/// DCT-III), where the half matrix has the same symmetry.
 enum class SquareFold : std::uint8_t {
   None,
-  Inputs,   // M[k][N-1-j] = (-1)^k M[k][j] (DCT-I, -II; DST-I, -II)
-  Outputs,  // M[N-1-k][j] = (-1)^j M[k][j] (DCT-III, DST-III)
+  Inputs,        // M[k][N-1-j] = (-1)^k M[k][j] (DCT-I, -II; DST-I, -II)
+  Outputs,       // M[N-1-k][j] = (-1)^j M[k][j] (DCT-III, DST-III)
+  InputsTwice,   // Inputs, and the even rows' halves fold on their inputs again (DCT-II)
+  OutputsTwice,  // Outputs, and the even columns' halves fold on their outputs again (DCT-III)
 };
-inline constexpr std::size_t kSquareFolds = 3;
+inline constexpr std::size_t kSquareFolds = 3;  // pass pairs of single folds (None .. Outputs)
+
+/// The single fold of a twice fold.
+constexpr SquareFold Once(SquareFold f) {
+  return f == SquareFold::InputsTwice    ? SquareFold::Inputs
+         : f == SquareFold::OutputsTwice ? SquareFold::Outputs
+                                         : f;
+}
 
 /// One axis of a codelet: its N x N matrix, folded where it is symmetric, in T, each entry
 /// stored already broadcast to the L lanes of the codelet's vectors (a multiply-add then reads
@@ -71,7 +85,10 @@ class SquareAxis {
       for (std::size_t j = 0; j < N; ++j) big_ = std::fmax(big_, std::fabs(at(k, j)));
     // The matrices come from the double 1D plans: mirrored entries agree to a few roundings.
     const double tol = 64 * 2.220446049250313e-16 * big_;
-    if (Folds(at, tol, true) || Folds(at, tol, false)) return;
+    if (Folds(at, tol, true) || Folds(at, tol, false)) {
+      FoldsTwice(tol);
+      return;
+    }
     for (std::size_t k = 0; k < N; ++k)
       for (std::size_t j = 0; j < N; ++j) c_[k][j] = V{} + static_cast<T>(at(k, j));
   }
@@ -79,9 +96,13 @@ class SquareAxis {
   SquareFold fold() const { return fold_; }
   double big() const { return big_; }  // the largest |M[k][j]|
   const char* fold_name() const {
-    return fold_ == SquareFold::None     ? "none"
-           : fold_ == SquareFold::Inputs ? "mirrored inputs"
-                                         : "mirrored outputs";
+    switch (fold_) {
+      case SquareFold::Inputs: return "mirrored inputs";
+      case SquareFold::Outputs: return "mirrored outputs";
+      case SquareFold::InputsTwice: return "mirrored inputs (twice)";
+      case SquareFold::OutputsTwice: return "mirrored outputs (twice)";
+      default: return "none";
+    }
   }
 
   /// out[k] = sum over j of M[k][j] in[j] (each a vector along the other axis, or a part of
@@ -103,6 +124,46 @@ class SquareAxis {
         }
         out[k] = even;
         out[k + 1] = odd;
+      }
+    } else if constexpr (F == SquareFold::InputsTwice) {
+      // As Inputs; even row 2k takes the sums (k even) or differences (k odd) of the mirrored
+      // sums.
+      V dif[H], ss[Q], sd[Q];
+      for (std::size_t j = 0; j < Q; ++j) {
+        const V lo = in[j] + in[N - 1 - j], hi = in[H - 1 - j] + in[H + j];
+        ss[j] = lo + hi;
+        sd[j] = lo - hi;
+      }
+      for (std::size_t j = 0; j < H; ++j) dif[j] = in[j] - in[N - 1 - j];
+      for (std::size_t k = 0; k < N; k += 2) {
+        const V* src = (k / 2) % 2 ? sd : ss;
+        V even = r2_[k / 2][0] * src[0], odd = c_[k + 1][0] * dif[0];
+        for (std::size_t j = 1; j < Q; ++j) even += r2_[k / 2][j] * src[j];
+        for (std::size_t j = 1; j < H; ++j) odd += c_[k + 1][j] * dif[j];
+        out[k] = even;
+        out[k + 1] = odd;
+      }
+    } else if constexpr (F == SquareFold::OutputsTwice) {
+      // As Outputs; the even columns' part of outputs k and H-1-k is the sum and difference of
+      // its even and odd halves.
+      const V *p = in, *m = in + 1;
+      for (std::size_t k = 0; k < Q; ++k) {
+        const std::size_t k2 = H - 1 - k;
+        V ae = r2_[k][0] * p[0], ao = r2_[k][1] * p[2];
+        for (std::size_t q = 2; q < H; q += 2) {
+          ae += r2_[k][q] * p[2 * q];
+          ao += r2_[k][q + 1] * p[2 * q + 2];
+        }
+        V b = c_[k][H] * m[0], b2 = c_[k2][H] * m[0];
+        for (std::size_t q = 1; q < H; ++q) {
+          b += c_[k][H + q] * m[2 * q];
+          b2 += c_[k2][H + q] * m[2 * q];
+        }
+        const V a = ae + ao, a2 = ae - ao;
+        out[k] = a + b;
+        out[N - 1 - k] = a - b;
+        out[k2] = a2 + b2;
+        out[N - 1 - k2] = a2 - b2;
       }
     } else if constexpr (F == SquareFold::Outputs) {
       // Even columns j carry t_j = +1 (coefficients c_[k][j / 2]), odd ones -1
@@ -155,9 +216,40 @@ class SquareAxis {
     return true;
   }
 
+  // After Folds: whether the even half folds again (see SquareFold); if so sets fold_ and r2_,
+  // each entry the mean of two mirrored ones. Inputs: even row 2k's entries j and H-1-j agree
+  // up to (-1)^k. Outputs: the even-column entries of output pairs k and H-1-k agree up to
+  // (-1)^q (column 2q).
+  void FoldsTwice(double tol) {
+    if constexpr (H % 2 == 0) {
+      const bool rows = fold_ == SquareFold::Inputs;
+      const auto e = [&](std::size_t line, std::size_t i) -> double {
+        return rows ? c_[2 * line][i][0] : c_[i][line][0];
+      };
+      for (std::size_t line = 0; line < H; ++line) {
+        const double sign = line % 2 ? -1.0 : 1.0;
+        for (std::size_t i = 0; i < H; ++i)
+          if (std::fabs(e(line, H - 1 - i) - sign * e(line, i)) > tol) return;
+      }
+      for (std::size_t line = 0; line < H; ++line) {
+        const double sign = line % 2 ? -1.0 : 1.0;
+        for (std::size_t i = 0; i < Q; ++i) {
+          const T c = static_cast<T>(0.5 * (e(line, i) + sign * e(line, H - 1 - i)));
+          if (rows)
+            r2_[line][i] = V{} + c;  // even row 2 line, pair i of the mirrored sums
+          else
+            r2_[i][line] = V{} + c;  // output pair i (and H-1-i), even column 2 line
+        }
+      }
+      fold_ = rows ? SquareFold::InputsTwice : SquareFold::OutputsTwice;
+    }
+  }
+
+  static constexpr std::size_t Q = H / 2;
   SquareFold fold_ = SquareFold::None;
   double big_ = 0;
   V c_[N][N] = {};
+  V r2_[H][H] = {};  // the twice folds' even-half entries (see FoldsTwice)
 };
 
 /// The codelet of one plan: both axes' folded matrices, and the pass pair their folds select.
@@ -290,11 +382,21 @@ class SquareCodelet {
   static constexpr std::array<Fn, sizeof...(I)> PassPairs(std::index_sequence<I...>) {
     return {&SquareCodelet::ExecuteFolds<F0, static_cast<SquareFold>(I)>...};
   }
+  // The pass pair of two folds: twice folds on both axes as they are (a forward or an inverse
+  // DCT), any other pair with single folds only (kSquareFolds^2 instantiations, not 25).
   template <std::size_t... I>
   static Fn Pick(SquareFold f0, SquareFold f1, std::index_sequence<I...>) {
+    constexpr SquareFold kIn = SquareFold::InputsTwice, kOut = SquareFold::OutputsTwice;
+    if ((f0 == kIn || f0 == kOut) && (f1 == kIn || f1 == kOut)) {
+      if (f0 == kIn)
+        return f1 == kIn ? &SquareCodelet::ExecuteFolds<kIn, kIn>
+                         : &SquareCodelet::ExecuteFolds<kIn, kOut>;
+      return f1 == kIn ? &SquareCodelet::ExecuteFolds<kOut, kIn>
+                       : &SquareCodelet::ExecuteFolds<kOut, kOut>;
+    }
     static constexpr std::array<std::array<Fn, kSquareFolds>, kSquareFolds> table = {
         PassPairs<static_cast<SquareFold>(I)>(std::make_index_sequence<kSquareFolds>())...};
-    return table[static_cast<std::size_t>(f0)][static_cast<std::size_t>(f1)];
+    return table[static_cast<std::size_t>(Once(f0))][static_cast<std::size_t>(Once(f1))];
   }
 
   SquareAxis<T, N, L> axis0_, axis1_;

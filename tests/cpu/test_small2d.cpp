@@ -99,6 +99,13 @@ TEST_P(Small2D, SquareCodeletsEveryTransform) {
                                                  Norm::Ortho, Direction::Forward);
       check_against_oracle_and_row_column<float>({n, n}, {Kind::DXST, 3}, {Kind::DCT, 3},
                                                  Norm::Backward, Direction::Forward);
+      // Twice folds (DCT-II, DCT-III) with each other and with a single fold (DST-II).
+      check_against_oracle_and_row_column<float>({n, n}, {Kind::DCT, 2}, {Kind::DCT, 3},
+                                                 Norm::Ortho, Direction::Forward);
+      check_against_oracle_and_row_column<float>({n, n}, {Kind::DCT, 3}, {Kind::DCT, 2},
+                                                 Norm::Backward, Direction::Inverse);
+      check_against_oracle_and_row_column<float>({n, n}, {Kind::DCT, 2}, {Kind::DST, 2},
+                                                 Norm::Ortho, Direction::Forward);
     }
     check_against_oracle_and_row_column<double>({n, n}, {Kind::DST, 3}, {Kind::DCT, 2},
                                                 Norm::Forward, Direction::Inverse);
@@ -113,6 +120,11 @@ TEST_P(Small2D, SquareCodeletsEveryTransform) {
     const bool want = codelets;
     EXPECT_EQ(
         text.find(std::to_string(n) + "x" + std::to_string(n) + " codelet") != std::string::npos,
+        want)
+        << text;
+    // A DCT-II folds twice on both axes (the checks above then run the twice folds).
+    EXPECT_EQ(
+        text.find("folds: mirrored inputs (twice), mirrored inputs (twice)") != std::string::npos,
         want)
         << text;
   }
