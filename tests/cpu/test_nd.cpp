@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <memory>
 #include <numeric>
 
 #include "cpu/targets.hpp"
@@ -103,6 +106,51 @@ TEST_P(Nd, FarApartColumnsInBlocks) {
       check_case<double>({s, {0}, {}}, Norm::Backward, dir, 2);
       check_case<float>({s, {0}, {{Kind::DST, 2}}}, Norm::Ortho, dir, 1);
     }
+}
+
+// Rows read and written in transposed blocks start their blocks where the rows' vectors are
+// aligned (nd_driver-inl.h, AlignedBlocks): the same bits from rows at every element offset from
+// a 64-byte boundary, the input's and the output's offsets independent, for row strides that are
+// and are not multiples of a vector; outputs poisoned first.
+template <class T>
+void check_rows_at_every_alignment(std::size_t rows, std::size_t n, const std::vector<int>& axes) {
+  const Shape s{rows, n};
+  const std::size_t total = rows * n;
+  PlanDesc d{.shape = s,
+             .axes = axes,
+             .precision = sizeof(T) == 4 ? Precision::F32 : Precision::F64,
+             .norm = Norm::Ortho};
+  d.cpu.threads = 1;
+  const Plan p(d);
+  const auto x = oracle::random_vector<T>(total, unsigned(rows * n));
+  std::vector<T> want(total, std::numeric_limits<T>::quiet_NaN());
+  p.execute(ConstView<T>(x.data(), s), View<T>(want.data(), s));
+  constexpr std::size_t kPer64 = 64 / sizeof(T);
+  struct Free {
+    void operator()(T* q) const { std::free(q); }
+  };
+  const std::size_t bytes = (total + kPer64) * sizeof(T) / 64 * 64 + 64;
+  std::unique_ptr<T, Free> in(static_cast<T*>(std::aligned_alloc(64, bytes)));
+  std::unique_ptr<T, Free> out(static_cast<T*>(std::aligned_alloc(64, bytes)));
+  for (std::size_t e = 0; e < kPer64; ++e) {
+    const std::size_t f = (e * 7 + 3) % kPer64;
+    std::copy(x.begin(), x.end(), in.get() + e);
+    std::fill(out.get(), out.get() + total + kPer64, std::numeric_limits<T>::quiet_NaN());
+    p.execute(ConstView<T>(in.get() + e, s), View<T>(out.get() + f, s));
+    for (std::size_t i = 0; i < total; ++i)
+      ASSERT_EQ(std::memcmp(&out.get()[f + i], &want[i], sizeof(T)), 0)
+          << rows << " x " << n << ", input " << e << " and output " << f
+          << " elements off 64 bytes, element " << i;
+  }
+}
+
+TEST_P(Nd, RowsAtEveryAlignment) {
+  for (std::size_t n : {16, 20, 33, 64, 256}) {
+    check_rows_at_every_alignment<float>(40, n, {1});
+    check_rows_at_every_alignment<double>(40, n, {1});
+  }
+  check_rows_at_every_alignment<float>(48, 64, {0, 1});
+  check_rows_at_every_alignment<double>(48, 64, {0, 1});
 }
 
 // The same array in C order (columns in blocks) and in Fortran order (columns contiguous), with
