@@ -13,6 +13,7 @@
 #define DCTX_CPU_ND_DRIVER_INL_H_
 #endif
 
+#include <atomic>
 #include <tuple>
 
 #include "core/thread_pool.hpp"
@@ -112,6 +113,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     const bool scalar_only = SingleLines(nlines);
     const T0 redo_eps = th == Threshold::Inputs ? zero_below_ : T0(0);  // a line redone from `in`
     const bool far_lines = !scalar_only && FarApart(lin) && FarApart(lout);
+    const bool stream = far_lines && in != out && StreamOutput(nlines * n);
     auto work = [&](std::size_t g_begin, std::size_t g_end) {
       V* buf;
       Cx<V>* scratch;
@@ -131,7 +133,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
           LineOffsets(j0, kBlockGroups * kLanes, nd, ext, sin, sout, oin, oout);
           const std::size_t c = kBlockGroups * kLanes;
           if (Consecutive(oin, c, c) && Consecutive(oout, c, c)) {
-            RunBlock(a, in, lin, oin, out, lout, oout[0], th, buf, scratch, redo_eps);
+            RunBlock(a, in, lin, oin, out, lout, oout[0], th, buf, scratch, redo_eps, stream);
             g += kBlockGroups - 1;
             continue;
           }
@@ -185,7 +187,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   // group at a time into the next kBlockGroups buffers, scattered row by row.
   void RunBlock(const Axis& a, const T0* in, std::ptrdiff_t lin, const std::ptrdiff_t* off, T0* out,
                 std::ptrdiff_t lout, std::ptrdiff_t oout0, Threshold th, V* buf, Cx<V>* scratch,
-                T0 redo_eps) const {
+                T0 redo_eps, bool stream) const {
     const std::size_t n = shape_[a.axis];
     const std::uint32_t* order = a.r2r.gather_order();
     V* result = buf + kBlockGroups * n;
@@ -211,12 +213,49 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       if (th == Threshold::Outputs) ZeroBelow(x, n, zero_below_);
     }
     T0* q = out + oout0;
+    if (stream && reinterpret_cast<std::uintptr_t>(q) % 64 == 0 &&
+        (lout * static_cast<std::ptrdiff_t>(sizeof(T0))) % 64 == 0) {
+      // Whole cache lines (a block's row is 64, 128 or 256 bytes) that this pass does not read
+      // again: stores that bypass the caches skip the read of every line they fill. Rows off a
+      // 64-byte boundary (a NumPy array's, most often) would leave partial lines: not streamed.
+      for (std::size_t i = 0; i < n; ++i) {
+        T0* row = q + static_cast<std::ptrdiff_t>(i) * lout;
+        for (std::size_t k = 0; k < kBlockGroups; ++k)
+          StreamStore(&result[k * n + i], row + k * kLanes);
+      }
+      StreamFence();
+      return;
+    }
     for (std::size_t i = 0; i < n; ++i) {
       Prefetch<true>(q, lout, i, n);
       T0* row = q + static_cast<std::ptrdiff_t>(i) * lout;
       for (std::size_t k = 0; k < kBlockGroups; ++k)
         std::memcpy(row + k * kLanes, &result[k * n + i], sizeof(V));
     }
+  }
+
+  // The first pass of an out-of-place call on an array of 4 MiB or more writes output lines that
+  // only the next pass reads again, when most have left the core's L2: its blocks' stores go
+  // past the caches, which saves reading every line before it is filled (docs/benchmarks.md:
+  // 3-9 % from 1024^2 float32 up, with the data in or out of L3).
+  static constexpr std::size_t kStreamBytes = std::size_t{4} << 20;
+  static bool StreamOutput(std::size_t elements) { return elements * sizeof(T0) >= kStreamBytes; }
+  // One vector stored past the caches (p aligned to the vector).
+  static HWY_INLINE void StreamStore(const V* v, T0* p) {
+    if constexpr (HWY_LANES(T0) == kLanes) {
+      namespace hn = hwy::HWY_NAMESPACE;
+      const hn::FixedTag<T0, kLanes> d;
+      hn::Stream(hn::Load(d, reinterpret_cast<const T0*>(v)), d, p);
+    } else {
+      std::memcpy(p, v, sizeof(V));
+    }
+  }
+  static void StreamFence() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_sfence();  // order the streamed stores before the pass's end is signalled
+#else
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+#endif
   }
 
   // Offsets of lines j0 .. j0+cnt-1 (innermost other axis fastest): one div/mod decomposition,

@@ -153,6 +153,47 @@ TEST_P(Nd, RowsAtEveryAlignment) {
   check_rows_at_every_alignment<double>(48, 64, {0, 1});
 }
 
+// Arrays of 4 MiB and more stream the first pass's stores past the caches (CpuPlan's
+// kStreamBytes): an out-of-place call into a poisoned output gives the bits of the in-place call,
+// which does not stream, for every element.
+template <class T>
+void check_streamed_first_pass(const Shape& s, const std::vector<int>& axes, int threads) {
+  const std::size_t n = total(s);
+  ASSERT_GE(n * sizeof(T), std::size_t{4} << 20);
+  const auto x = oracle::random_vector<T>(n, static_cast<unsigned>(n + axes.size()));
+  for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+    PlanDesc d;
+    d.shape = s;
+    d.axes = axes;
+    d.norm = Norm::Ortho;
+    d.direction = dir;
+    d.cpu.threads = threads;
+    d.precision = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+    Plan p(d);
+    struct Free {
+      void operator()(T* q) const { std::free(q); }
+    };
+    // (only rows on 64-byte boundaries stream)
+    std::unique_ptr<T, Free> y(static_cast<T*>(std::aligned_alloc(64, n * sizeof(T))));
+    std::fill(y.get(), y.get() + n, std::numeric_limits<T>::quiet_NaN());
+    std::vector<T> z = x;
+    p.execute(ConstView<T>(x.data(), s), View<T>(y.get(), s));
+    p.execute(View<T>(z.data(), s));
+    for (std::size_t i = 0; i < n; ++i)
+      ASSERT_EQ(std::memcmp(&y.get()[i], &z[i], sizeof(T)), 0)
+          << p.describe() << " threads " << threads << ", element " << i;
+  }
+}
+
+TEST_P(Nd, StreamedFirstPassWritesEveryElement) {
+  for (int threads : {1, 2}) {
+    check_streamed_first_pass<float>({1024, 1024}, {}, threads);
+    check_streamed_first_pass<float>({2048, 512}, {0}, threads);
+    check_streamed_first_pass<float>({2048, 520}, {0}, threads);  // rows not 64-byte multiples
+    check_streamed_first_pass<double>({72, 64, 128}, {}, threads);
+  }
+}
+
 // The same array in C order (columns in blocks) and in Fortran order (columns contiguous), with
 // an infinity and values that overflow float32 in some columns of a block: the same results,
 // inf and NaN included.
