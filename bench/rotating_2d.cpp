@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// One float32 2D DCT-II (forward) or DCT-III (inverse), norm ortho, one thread, through
+// Plan::execute on `buffers` input/output pairs taken in turn (4: the data comes from L3 or
+// memory, as in bench_dct; 1: the same pair, hot), 64-byte aligned. Prints the minimum and the
+// median time of the calls. Small enough to build twice (two versions of the library) and run
+// alternately, for before/after comparisons on a noisy machine:
+//   build-bench/bin/rotating_2d N DIRECTION [BUFFERS]     e.g. 4096 0 4  (0 forward, 1 inverse)
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dctx/dctx.hpp"
+
+namespace {
+
+struct FreeAligned {
+  void operator()(float* p) const { std::free(p); }
+};
+using Buffer = std::unique_ptr<float, FreeAligned>;
+
+Buffer aligned_floats(std::size_t n) {
+  auto* p = static_cast<float*>(std::aligned_alloc(64, (n * sizeof(float) + 63) / 64 * 64));
+  if (!p) throw std::bad_alloc();
+  return Buffer(p);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: rotating_2d N DIRECTION(0 forward, 1 inverse) [BUFFERS]\n");
+    return 2;
+  }
+  const std::size_t n = std::stoul(argv[1]);
+  const bool inverse = std::stoi(argv[2]) != 0;
+  const int buffers = argc > 3 ? std::max(1, std::stoi(argv[3])) : 4;
+  const dctx::Shape shape{n, n};
+  std::vector<Buffer> in, out;
+  for (int b = 0; b < buffers; ++b) {
+    in.push_back(aligned_floats(n * n));
+    out.push_back(aligned_floats(n * n));
+    for (std::size_t i = 0; i < n * n; ++i) {
+      in.back().get()[i] = float(((i + b) * 7919 % 1000) / 1000.0 - 0.5);
+      out.back().get()[i] = 0;
+    }
+  }
+  dctx::PlanDesc d;
+  d.shape = shape;
+  d.norm = dctx::Norm::Ortho;
+  d.precision = dctx::Precision::F32;
+  d.direction = inverse ? dctx::Direction::Inverse : dctx::Direction::Forward;
+  d.cpu.threads = 1;
+  const dctx::Plan plan(d);
+  const int calls = n >= 4096 ? 24 : n >= 2048 ? 100 : 400;
+  std::vector<double> t;
+  for (int r = 0; r < calls; ++r) {
+    const int b = r % buffers;
+    const auto t0 = std::chrono::steady_clock::now();
+    plan.execute(dctx::ConstView<float>(in[b].get(), shape),
+                 dctx::View<float>(out[b].get(), shape));
+    t.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  std::printf("%zux%zu %s, %d buffer(s): min %.1f us, median %.1f us\n", n, n,
+              inverse ? "inverse" : "forward", buffers, t.front(), t[t.size() / 2]);
+  return 0;
+}
