@@ -15,20 +15,9 @@
 #include <vector>
 
 #include "dctx/mpi.hpp"
+#include "shape_arg.hpp"
 
 namespace {
-
-dctx::Shape parse_shape(const std::string& s) {
-  dctx::Shape shape;
-  std::size_t pos = 0;
-  while (pos <= s.size()) {
-    const std::size_t x = s.find('x', pos);
-    shape.push_back(std::stoul(s.substr(pos, x == std::string::npos ? x : x - pos)));
-    if (x == std::string::npos) break;
-    pos = x + 1;
-  }
-  return shape;
-}
 
 // Median over `reps` runs of the slowest rank's time of `fn`, in milliseconds.
 template <class F>
@@ -149,7 +138,7 @@ int main(int argc, char** argv) {
     else if (a == "--estimate")
       flags = FFTW_ESTIMATE;
     else
-      shapes.push_back(parse_shape(a));
+      shapes.push_back(dctx_bench::parse_shape(a));
   }
   if (shapes.empty()) shapes = {{1024, 1024}, {4096, 4096}, {256, 256, 256}};
   if (rank == 0)

@@ -10,19 +10,9 @@
 #include <vector>
 
 #include "dctx/dctx.hpp"
+#include "shape_arg.hpp"
 
 namespace {
-
-dctx::Shape parse(const std::string& s) {
-  dctx::Shape shape;
-  std::size_t pos = 0;
-  for (;;) {
-    const std::size_t x = s.find('x', pos);
-    shape.push_back(std::stoul(s.substr(pos, x == std::string::npos ? x : x - pos)));
-    if (x == std::string::npos) return shape;
-    pos = x + 1;
-  }
-}
 
 double plan_ms(const dctx::Shape& shape, dctx::Planning planning, dctx::Direction dir) {
   dctx::PlanDesc d;
@@ -49,7 +39,7 @@ int main(int argc, char** argv) {
       "| shape | Estimate, first | Estimate, again | Measure, first | Measure, again |\n"
       "|---|---|---|---|---|\n");
   for (const std::string& name : names) {
-    const dctx::Shape s = parse(name);
+    const dctx::Shape s = dctx_bench::parse_shape(name);
     // Forward plans: Estimate first (it builds the tables), then Measure on the inverse (tables
     // for the same lengths, so its figure is the timing it adds), each again.
     const double e1 = plan_ms(s, dctx::Planning::Estimate, dctx::Direction::Forward);

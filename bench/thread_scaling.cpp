@@ -11,21 +11,11 @@
 #include <vector>
 
 #include "dctx/dctx.hpp"
+#include "shape_arg.hpp"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-dctx::Shape parse(const std::string& s) {
-  dctx::Shape shape;
-  std::size_t pos = 0;
-  for (;;) {
-    const std::size_t x = s.find('x', pos);
-    shape.push_back(std::stoul(s.substr(pos, x == std::string::npos ? x : x - pos)));
-    if (x == std::string::npos) return shape;
-    pos = x + 1;
-  }
-}
 
 template <class T>
 void run(const dctx::Shape& shape) {
@@ -65,7 +55,7 @@ void run(const dctx::Shape& shape) {
 
 int main(int argc, char** argv) {
   std::vector<dctx::Shape> shapes;
-  for (int i = 1; i < argc; ++i) shapes.push_back(parse(argv[i]));
+  for (int i = 1; i < argc; ++i) shapes.push_back(dctx_bench::parse_shape(argv[i]));
   if (shapes.empty()) shapes = {{512, 512}, {1024, 1024}, {2048, 2048}, {256, 256, 256}};
   std::printf(
       "| shape | dtype | algorithm | 1 thread (ms) | 2 threads (ms) | speed-up |\n"
