@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // One float32 2D DCT-II (forward) or DCT-III (inverse), norm ortho, one thread, through
 // Plan::execute on `buffers` input/output pairs taken in turn (4: the data comes from L3 or
-// memory, as in bench_dct; 1: the same pair, hot), 64-byte aligned. Prints the minimum and the
-// median time of the calls. Small enough to build twice (two versions of the library) and run
+// memory, as in bench_dct; 1: the same pair, hot), 64-byte aligned or OFFSET elements past it
+// (4 floats: the 16 bytes of a std::vector's or large NumPy array's data). Prints the minimum and
+// the median time of the calls. Small enough to build twice (two versions of the library) and run
 // alternately, for before/after comparisons on a noisy machine:
-//   build-bench/bin/rotating_2d N DIRECTION [BUFFERS]     e.g. 4096 0 4  (0 forward, 1 inverse)
+//   build-bench/bin/rotating_2d N DIRECTION [BUFFERS [OFFSET]]   e.g. 4096 0 4  (0 forward)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -32,20 +33,22 @@ Buffer aligned_floats(std::size_t n) {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: rotating_2d N DIRECTION(0 forward, 1 inverse) [BUFFERS]\n");
+    std::fprintf(stderr,
+                 "usage: rotating_2d N DIRECTION(0 forward, 1 inverse) [BUFFERS [OFFSET]]\n");
     return 2;
   }
   const std::size_t n = std::stoul(argv[1]);
   const bool inverse = std::stoi(argv[2]) != 0;
   const int buffers = argc > 3 ? std::max(1, std::stoi(argv[3])) : 4;
+  const std::size_t offset = argc > 4 ? std::stoul(argv[4]) % 16 : 0;
   const dctx::Shape shape{n, n};
   std::vector<Buffer> in, out;
   for (int b = 0; b < buffers; ++b) {
-    in.push_back(aligned_floats(n * n));
-    out.push_back(aligned_floats(n * n));
+    in.push_back(aligned_floats(n * n + offset));
+    out.push_back(aligned_floats(n * n + offset));
     for (std::size_t i = 0; i < n * n; ++i) {
-      in.back().get()[i] = float(((i + b) * 7919 % 1000) / 1000.0 - 0.5);
-      out.back().get()[i] = 0;
+      in.back().get()[offset + i] = float(((i + b) * 7919 % 1000) / 1000.0 - 0.5);
+      out.back().get()[offset + i] = 0;
     }
   }
   dctx::PlanDesc d;
@@ -66,7 +69,7 @@ int main(int argc, char** argv) {
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
   }
   std::sort(t.begin(), t.end());
-  std::printf("%zux%zu %s, %d buffer(s): min %.1f us, median %.1f us\n", n, n,
-              inverse ? "inverse" : "forward", buffers, t.front(), t[t.size() / 2]);
+  std::printf("%zux%zu %s, %d buffer(s), offset %zu: min %.1f us, median %.1f us\n", n, n,
+              inverse ? "inverse" : "forward", buffers, offset, t.front(), t[t.size() / 2]);
   return 0;
 }

@@ -109,9 +109,10 @@ TEST_P(Nd, FarApartColumnsInBlocks) {
 }
 
 // Rows read and written in transposed blocks start their blocks where the rows' vectors are
-// aligned (nd_driver-inl.h, AlignedBlocks): the same bits from rows at every element offset from
-// a 64-byte boundary, the input's and the output's offsets independent, for row strides that are
-// and are not multiples of a vector; outputs poisoned first.
+// aligned (nd_driver-inl.h, AlignedBlocks); the column blocks take the rows as they come: the
+// same bits from rows at every element offset from a 64-byte boundary, the input's and the
+// output's offsets independent, for row strides that are and are not multiples of a vector;
+// outputs poisoned first.
 template <class T>
 void check_rows_at_every_alignment(std::size_t rows, std::size_t n, const std::vector<int>& axes) {
   const Shape s{rows, n};
@@ -151,6 +152,11 @@ TEST_P(Nd, RowsAtEveryAlignment) {
   }
   check_rows_at_every_alignment<float>(48, 64, {0, 1});
   check_rows_at_every_alignment<double>(48, 64, {0, 1});
+  // Columns 2 KiB and more apart, in blocks.
+  check_rows_at_every_alignment<float>(24, 1024, {0});
+  check_rows_at_every_alignment<double>(24, 520, {0, 1});
+  check_rows_at_every_alignment<float>(20, 1000, {0});  // rows not a multiple of a vector
+  check_rows_at_every_alignment<float>(20, 1026, {0});  // a last group of 2 lines
 }
 
 // Arrays of 4 MiB and more stream the first pass's stores past the caches (CpuPlan's
