@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "aligned_array.hpp"
 #include "dctx/dctx.hpp"
 #include POCKETFFT_HEADER
 #if defined(DCTX_BENCH_IPP)
@@ -48,20 +49,8 @@ std::size_t total(const Shape2& s) {
   return n;
 }
 
-struct FreeAligned {
-  void operator()(void* p) const { std::free(p); }
-};
-template <class T>
-using AlignedArray = std::unique_ptr<T[], FreeAligned>;
-
-// n uninitialised elements, 64-byte aligned.
-template <class T>
-AlignedArray<T> aligned_array(std::size_t n) {
-  const std::size_t bytes = (n * sizeof(T) + 63) / 64 * 64;
-  T* p = static_cast<T*>(std::aligned_alloc(64, bytes));
-  if (!p) throw std::bad_alloc();
-  return AlignedArray<T>(p);
-}
+using dctx_bench::aligned_array;
+using dctx_bench::AlignedArray;
 
 // Four inputs of random data and four outputs, 64-byte aligned (FFTW's new-array execute needs
 // the alignment its plan saw); each timed call takes the next pair.

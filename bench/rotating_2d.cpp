@@ -14,22 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "aligned_array.hpp"
 #include "dctx/dctx.hpp"
-
-namespace {
-
-struct FreeAligned {
-  void operator()(float* p) const { std::free(p); }
-};
-using Buffer = std::unique_ptr<float, FreeAligned>;
-
-Buffer aligned_floats(std::size_t n) {
-  auto* p = static_cast<float*>(std::aligned_alloc(64, (n * sizeof(float) + 63) / 64 * 64));
-  if (!p) throw std::bad_alloc();
-  return Buffer(p);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
@@ -42,13 +28,13 @@ int main(int argc, char** argv) {
   const int buffers = argc > 3 ? std::max(1, std::stoi(argv[3])) : 4;
   const std::size_t offset = argc > 4 ? std::stoul(argv[4]) % 16 : 0;
   const dctx::Shape shape{n, n};
-  std::vector<Buffer> in, out;
+  std::vector<dctx_bench::AlignedArray<float>> in, out;
   for (int b = 0; b < buffers; ++b) {
-    in.push_back(aligned_floats(n * n + offset));
-    out.push_back(aligned_floats(n * n + offset));
+    in.push_back(dctx_bench::aligned_array<float>(n * n + offset));
+    out.push_back(dctx_bench::aligned_array<float>(n * n + offset));
     for (std::size_t i = 0; i < n * n; ++i) {
-      in.back().get()[offset + i] = float(((i + b) * 7919 % 1000) / 1000.0 - 0.5);
-      out.back().get()[offset + i] = 0;
+      in.back()[offset + i] = float(((i + b) * 7919 % 1000) / 1000.0 - 0.5);
+      out.back()[offset + i] = 0;
     }
   }
   dctx::PlanDesc d;
@@ -63,8 +49,8 @@ int main(int argc, char** argv) {
   for (int r = 0; r < calls; ++r) {
     const int b = r % buffers;
     const auto t0 = std::chrono::steady_clock::now();
-    plan.execute(dctx::ConstView<float>(in[b].get(), shape),
-                 dctx::View<float>(out[b].get(), shape));
+    plan.execute(dctx::ConstView<float>(in[b].get() + offset, shape),
+                 dctx::View<float>(out[b].get() + offset, shape));
     t.push_back(
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
   }
