@@ -108,6 +108,16 @@ TEST_P(Nd, FarApartColumnsInBlocks) {
     }
 }
 
+struct FreeAligned {
+  void operator()(void* q) const { std::free(q); }
+};
+// n elements on a 64-byte boundary (rounded up to whole 64 bytes), uninitialised.
+template <class T>
+std::unique_ptr<T[], FreeAligned> aligned_buffer(std::size_t n) {
+  return std::unique_ptr<T[], FreeAligned>(
+      static_cast<T*>(std::aligned_alloc(64, (n * sizeof(T) + 63) / 64 * 64)));
+}
+
 // Rows read and written in transposed blocks start their blocks where the rows' vectors are
 // aligned (nd_driver-inl.h, AlignedBlocks); the column blocks take the rows as they come: the
 // same bits from rows at every element offset from a 64-byte boundary, the input's and the
@@ -127,12 +137,7 @@ void check_rows_at_every_alignment(std::size_t rows, std::size_t n, const std::v
   std::vector<T> want(total, std::numeric_limits<T>::quiet_NaN());
   p.execute(ConstView<T>(x.data(), s), View<T>(want.data(), s));
   constexpr std::size_t kPer64 = 64 / sizeof(T);
-  struct Free {
-    void operator()(T* q) const { std::free(q); }
-  };
-  const std::size_t bytes = (total + kPer64) * sizeof(T) / 64 * 64 + 64;
-  std::unique_ptr<T, Free> in(static_cast<T*>(std::aligned_alloc(64, bytes)));
-  std::unique_ptr<T, Free> out(static_cast<T*>(std::aligned_alloc(64, bytes)));
+  const auto in = aligned_buffer<T>(total + kPer64), out = aligned_buffer<T>(total + kPer64);
   for (std::size_t e = 0; e < kPer64; ++e) {
     const std::size_t f = (e * 7 + 3) % kPer64;
     std::copy(x.begin(), x.end(), in.get() + e);
@@ -176,17 +181,13 @@ void check_streamed_first_pass(const Shape& s, const std::vector<int>& axes, int
     d.cpu.threads = threads;
     d.precision = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
     Plan p(d);
-    struct Free {
-      void operator()(T* q) const { std::free(q); }
-    };
-    // (only rows on 64-byte boundaries stream)
-    std::unique_ptr<T, Free> y(static_cast<T*>(std::aligned_alloc(64, n * sizeof(T))));
+    const auto y = aligned_buffer<T>(n);  // (only rows on 64-byte boundaries stream)
     std::fill(y.get(), y.get() + n, std::numeric_limits<T>::quiet_NaN());
     std::vector<T> z = x;
     p.execute(ConstView<T>(x.data(), s), View<T>(y.get(), s));
     p.execute(View<T>(z.data(), s));
     for (std::size_t i = 0; i < n; ++i)
-      ASSERT_EQ(std::memcmp(&y.get()[i], &z[i], sizeof(T)), 0)
+      ASSERT_EQ(std::memcmp(&y[i], &z[i], sizeof(T)), 0)
           << p.describe() << " threads " << threads << ", element " << i;
   }
 }
