@@ -236,8 +236,8 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
 
   // The first pass of an out-of-place call on an array of 4 MiB or more writes output lines that
   // only the next pass reads again, when most have left the core's L2: its blocks' stores go
-  // past the caches, which saves reading every line before it is filled (docs/benchmarks.md:
-  // 3-9 % from 1024^2 float32 up, with the data in or out of L3).
+  // past the caches, which saves reading every line before it is filled (docs/benchmarks.md,
+  // "Streamed column stores").
   static constexpr std::size_t kStreamBytes = std::size_t{4} << 20;
   static bool StreamOutput(std::size_t elements) { return elements * sizeof(T0) >= kStreamBytes; }
   // One vector stored past the caches (p aligned to the vector).
