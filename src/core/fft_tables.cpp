@@ -58,7 +58,7 @@ bool fft_uses_bluestein(std::size_t n) {
   return 3.0 * m * std::log2(m) * 4.0 + 6.0 * m < direct;
 }
 
-ComplexFftTables complex_fft_tables(std::size_t n) {
+ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order) {
   ComplexFftTables t;
   t.n = n;
   if (n <= 1) return t;
@@ -74,7 +74,9 @@ ComplexFftTables complex_fft_tables(std::size_t n) {
     return t;
   }
   std::size_t L = 1, M = n;
-  for (std::size_t p : fft_radices(n)) {
+  std::vector<std::size_t> radices = fft_radices(n);
+  if (order == RadixOrder::SmallFirst) std::reverse(radices.begin(), radices.end());
+  for (std::size_t p : radices) {
     FftStage st;
     st.radix = p;
     st.m = M / p;

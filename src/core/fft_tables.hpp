@@ -42,7 +42,11 @@ struct ComplexFftTables {
   std::size_t bluestein_length = 0;  ///< 0: direct passes; else the convolution length >= 2n-1
   std::vector<Complex> chirp;        ///< Bluestein: exp(+i pi j^2 / n), j < n
 };
-ComplexFftTables complex_fft_tables(std::size_t n);
+/// The order of a complex FFT's stages: fft_radices(n) as it is (the large radices first), or
+/// reversed (the small ones first, so that a real FFT's inverse can fuse its split into a short
+/// first pass; cpu/real_fft-inl.h).
+enum class RadixOrder { LargeFirst, SmallFirst };
+ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order = RadixOrder::LargeFirst);
 
 /// The split of a real FFT of even length n into one complex FFT of n/2 points:
 /// exp(-2 pi i k / n), k = 0 .. n/2. In precision T (float or double): each entry formed in

@@ -33,14 +33,18 @@ class ComplexFFT {
   /// `single_lines`: exec() runs only on single scalar lines (T = T0), as a plan's driver runs a
   /// transform of a few lines; a long one then gets the six-step tables instead of the stage
   /// tables, which only vector lines use. Otherwise exec() runs on vectors (and scalar lines).
-  explicit ComplexFFT(std::size_t n, bool single_lines = true) : n_(n) {
+  /// `order`: the order of the Stockham stages (core/fft_tables.hpp).
+  explicit ComplexFFT(std::size_t n, bool single_lines = true,
+                      detail::RadixOrder order = detail::RadixOrder::LargeFirst)
+      : n_(n) {
     if (n <= 1) return;
     if (detail::fft_uses_bluestein(n)) {
       InitBluestein(detail::complex_fft_tables(n), single_lines);
       return;
     }
     if (single_lines && InitSixStep()) return;
-    for (const detail::FftStage& s : detail::complex_fft_tables(n).stages) stages_.emplace_back(s);
+    for (const detail::FftStage& s : detail::complex_fft_tables(n, order).stages)
+      stages_.emplace_back(s);
   }
 
   std::size_t size() const { return n_; }
@@ -56,6 +60,31 @@ class ComplexFFT {
   void exec(Cx<T>* data, Cx<T>* scratch) const {
     const Cx<T>* r = exec_to<kForward>(data, scratch);
     if (r != data) std::copy(r, r + n_, data);
+  }
+
+  /// When the FFT runs Stockham passes (not Bluestein's convolution nor the six-step form): its
+  /// first and last stages, which a caller may run fused with its own pass (real_fft-inl.h)
+  /// around exec_but_last() or exec_after_first(). Null otherwise.
+  const typename Stockham<T0>::Stage* first_stage() const {
+    return stages_.empty() ? nullptr : &stages_.front();
+  }
+  const typename Stockham<T0>::Stage* last_stage() const {
+    return stages_.empty() ? nullptr : &stages_.back();
+  }
+
+  /// Every stage but the last on data[0..n): the result is in data or scratch, whichever this
+  /// returns (the other is destroyed). Only when last_stage() is not null.
+  template <bool kForward, class T>
+  const Cx<T>* exec_but_last(Cx<T>* data, Cx<T>* scratch) const {
+    return RunStages<kForward>(0, stages_.size() - 1, data, scratch);
+  }
+
+  /// Every stage but the first, on the first stage's output in y (`other`: n more complex
+  /// lanes): the DFT ends in y or other, whichever this returns. Only when first_stage() is not
+  /// null.
+  template <bool kForward, class T>
+  const Cx<T>* exec_after_first(Cx<T>* y, Cx<T>* other) const {
+    return RunStages<kForward>(1, stages_.size(), y, other);
   }
 
   /// exec() without its final copy: the DFT of data[0..n) ends in data or in scratch[0..n),
@@ -74,13 +103,7 @@ class ComplexFFT {
       }
     }
     if (stages_.empty()) throw Error("internal: vector lines on a single-line FFT plan");
-    Cx<T>* src = data;
-    Cx<T>* dst = scratch;
-    for (const auto& st : stages_) {
-      Stockham<T0>::template Pass<kForward>(st, src, dst);
-      std::swap(src, dst);
-    }
-    return src;
+    return RunStages<kForward>(0, stages_.size(), data, scratch);
   }
 
  private:
@@ -217,6 +240,16 @@ class ComplexFFT {
         for (std::size_t l = 0; l < L; ++l) dst[l] = {v.r[l], v.i[l]};
       }
     }
+  }
+
+  // Stages [first, last) from src, ping-ponging with dst; returns where the result is.
+  template <bool kForward, class T>
+  const Cx<T>* RunStages(std::size_t first, std::size_t last, Cx<T>* src, Cx<T>* dst) const {
+    for (std::size_t i = first; i < last; ++i) {
+      Stockham<T0>::template Pass<kForward>(stages_[i], src, dst);
+      std::swap(src, dst);
+    }
+    return src;
   }
 
   std::unique_ptr<ComplexFFT<T0>> col_, row_;

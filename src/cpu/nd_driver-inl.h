@@ -323,13 +323,14 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       }
       return;
     }
-    AlignedBlocks(in, off, n, [&](std::size_t i0) {
-      V r[kLanes];
-      for (std::size_t l = 0; l < kLanes; ++l)
-        std::memcpy(&r[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), sizeof(V));
-      TransposeSquare<kLanes>(r);
-      for (std::size_t i = 0; i < kLanes; ++i) buf[At(order, i0 + i)] = r[i];
-    });
+    AlignedBlocks(
+        in, off, n, [&](std::size_t i0) __attribute__((always_inline)) {
+          V r[kLanes];
+          for (std::size_t l = 0; l < kLanes; ++l)
+            std::memcpy(&r[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), sizeof(V));
+          TransposeSquare<kLanes>(r);
+          for (std::size_t i = 0; i < kLanes; ++i) buf[At(order, i0 + i)] = r[i];
+        });
   }
 
   static void ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n) {
@@ -339,13 +340,14 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
           out[off[l] + static_cast<std::ptrdiff_t>(i)] = buf[i][l];
       return;
     }
-    AlignedBlocks(out, off, n, [&](std::size_t i0) {
-      V r[kLanes];
-      for (std::size_t i = 0; i < kLanes; ++i) r[i] = buf[i0 + i];
-      TransposeSquare<kLanes>(r);
-      for (std::size_t l = 0; l < kLanes; ++l)
-        std::memcpy(out + off[l] + static_cast<std::ptrdiff_t>(i0), &r[l], sizeof(V));
-    });
+    AlignedBlocks(
+        out, off, n, [&](std::size_t i0) __attribute__((always_inline)) {
+          V r[kLanes];
+          for (std::size_t i = 0; i < kLanes; ++i) r[i] = buf[i0 + i];
+          TransposeSquare<kLanes>(r);
+          for (std::size_t l = 0; l < kLanes; ++l)
+            std::memcpy(out + off[l] + static_cast<std::ptrdiff_t>(i0), &r[l], sizeof(V));
+        });
   }
 
   // block(i0) for blocks of kLanes elements covering 0 .. n-1 (n >= kLanes) of kLanes lines at

@@ -10,6 +10,8 @@
 #endif
 
 #include <cstddef>
+#include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "core/fft_tables.hpp"
@@ -26,7 +28,12 @@ class RealFFT {
  public:
   explicit RealFFT(std::size_t n, bool single_lines = true)
       : n_(n), fft_(n % 2 == 0 ? n / 2 : n, single_lines) {
-    if (n % 2 == 0) tw_ = ToCxTable<T0>(detail::real_fft_split_twiddles<T0>(n));
+    if (n % 2 != 0) return;
+    tw_ = ToCxTable<T0>(detail::real_fft_split_twiddles<T0>(n));
+    // The inverse runs the stages small radix first, so that its split fuses into the first.
+    const auto* last = fft_.last_stage();
+    if (last && fft_.first_stage() != last && Fusable(last->p) && n / 2 >= 2 * last->p)
+      ifft_ = std::make_unique<ComplexFFT<T0>>(n / 2, single_lines, detail::RadixOrder::SmallFirst);
   }
   std::size_t size() const { return n_; }
   bool bluestein() const { return fft_.bluestein(); }
@@ -58,6 +65,8 @@ class RealFFT {
   template <class T, class Emit>
   void forward_packed(Cx<T>* z, Cx<T>* scratch, Emit&& emit) const {
     const std::size_t M = n_ / 2;
+    if (const auto* last = fft_.last_stage(); last && Fusable(last->p) && M >= 2 * last->p)
+      return ForwardFused<2>(z, scratch, emit);
     const Cx<T>* out = fft_.template exec_to<true>(z, scratch);
     const Cx<T> z0 = out[0];
     const T zero{};
@@ -79,6 +88,7 @@ class RealFFT {
   template <class T, class Load>
   const Cx<T>* backward_packed(Load&& load, Cx<T>* z, Cx<T>* scratch) const {
     const std::size_t M = n_ / 2;
+    if (ifft_) return BackwardFused<2>(load, z, scratch);
     {
       const T a = load(std::size_t{0}).r, b = load(M).r;
       z[0] = {a + b, a - b};
@@ -118,9 +128,110 @@ class RealFFT {
   }
 
  private:
+  // The radix whose butterflies run fused with the split. Radices 3, 4 and 5 fused the same way
+  // measured slower than their separate passes (docs/benchmarks.md).
+  static constexpr bool Fusable(std::size_t p) { return p == 2; }
+
+  // The split of one pair: from a = Z_K and b = Z_{M-K} (0 < K < M), X_K and X_{M-K} (once
+  // when 2K = M).
+  template <class T, class Emit>
+  HWY_INLINE void SplitPair(std::size_t K, const Cx<T>& a, const Cx<T>& b, Emit& emit) const {
+    const std::size_t M = n_ / 2;
+    const Cx<T> e{(a.r + b.r) * T0(0.5), (a.i - b.i) * T0(0.5)};
+    const Cx<T> o{(a.i + b.i) * T0(0.5), (b.r - a.r) * T0(0.5)};
+    const Cx<T> wo = MulW<false>(o, tw_[K]);
+    emit(K, e + wo);
+    if (2 * K != M) emit(M - K, Cx<T>{e.r - wo.r, wo.i - e.i});
+  }
+
+  // forward_packed() with the FFT's last stage (radix P, m = 1, L = M/P: Z[kL + s] is the P-point
+  // DFT of x[jL + s], j < P) and the split in one pass. The partner M - K of K = kL + s is
+  // (P-1-k)L + (L-s) (for s = 0, (P-k)L), so the butterflies at s and L - s hold every pair of
+  // theirs: the spectrum is not stored between them.
+  template <std::size_t P, class T, class Emit>
+  void ForwardFused(Cx<T>* z, Cx<T>* scratch, Emit& emit) const {
+    const std::size_t M = n_ / 2, L = M / P;
+    const Cx<T>* x = fft_.template exec_but_last<true>(z, scratch);
+    Cx<T> u[P], v[P];
+    const auto dft = [&](std::size_t s, Cx<T>* to) {
+      Butterfly<true, T0, P>::Run(x + s, L, [&](auto k, Cx<T> y) { to[decltype(k)::value] = y; });
+    };
+    dft(0, u);
+    const T zero{};
+    emit(std::size_t{0}, Cx<T>{u[0].r + u[0].i, zero});
+    emit(M, Cx<T>{u[0].r - u[0].i, zero});
+    for (std::size_t k = 1; 2 * k <= P; ++k) SplitPair(k * L, u[k], u[P - k], emit);
+    for (std::size_t s = 1; 2 * s < L; ++s) {
+      dft(s, u);
+      dft(L - s, v);
+      for (std::size_t k = 0; k < P; ++k) SplitPair(k * L + s, u[k], v[P - 1 - k], emit);
+    }
+    if (L % 2 == 0) {
+      const std::size_t s = L / 2;
+      dft(s, u);
+      for (std::size_t k = 0; 2 * k + 1 <= P; ++k) SplitPair(k * L + s, u[k], u[P - 1 - k], emit);
+    }
+  }
+
+  // The inverse split of one pair: Z_K and Z_{M-K} from X_K = load(K) and X_{M-K} (0 < K < M;
+  // one load when 2K = M).
+  template <class T, class Load>
+  HWY_INLINE void UnsplitPair(std::size_t K, Load& load, Cx<T>& zk, Cx<T>& zmk) const {
+    const std::size_t M = n_ / 2;
+    const Cx<T> a = load(K), b = 2 * K == M ? a : load(M - K);
+    const Cx<T> P{a.r + b.r, a.i - b.i}, D{a.r - b.r, a.i + b.i};
+    const Cx<T> Q = RotI<false>(MulW<true>(D, tw_[K]));
+    zmk = {P.r - Q.r, Q.i - P.i};
+    zk = P + Q;  // last: when 2K = M, zk and zmk may be one variable
+  }
+
+  // backward_packed() with the inverse split and the first stage of ifft_ (radix P, L = 1,
+  // m = M/P: y[n1 P + k] is the P-point DFT of z[n1 + jm], j < P, twiddled) in one pass. The
+  // partner of K = n1 + jm is (m - n1) + (P-1-j)m (for n1 = 0, (P-j)m), so the butterflies of
+  // n1 and m - n1 consume every pair they load. y is scratch; the later stages run from there.
+  template <std::size_t P, class T, class Load>
+  const Cx<T>* BackwardFused(Load& load, Cx<T>* z, Cx<T>* scratch) const {
+    const std::size_t M = n_ / 2, m = M / P;
+    const auto& st = *ifft_->first_stage();
+    Cx<T>* y = scratch;
+    Cx<T> u[P], v[P];
+    const auto dft = [&](std::size_t n1, const Cx<T>* from, auto twiddled) {
+      Cx<T>* y0 = y + n1 * P;
+      const Cx<T0>* w = &st.tw[n1 * (P - 1)];
+      Butterfly<false, T0, P>::Run(from, 1, [&](auto k, Cx<T> r) {
+        constexpr std::size_t kK = decltype(k)::value;
+        if constexpr (kK == 0 || !std::decay_t<decltype(twiddled)>::value) {
+          y0[kK] = r;
+        } else {
+          y0[kK] = MulW<true>(r, w[kK - 1]);
+        }
+      });
+    };
+    const std::true_type twiddled;
+    {
+      const T a = load(std::size_t{0}).r, b = load(M).r;
+      u[0] = {a + b, a - b};
+    }
+    for (std::size_t j = 1; 2 * j <= P; ++j) UnsplitPair(j * m, load, u[j], u[P - j]);
+    dft(0, u, std::false_type());
+    for (std::size_t n1 = 1; 2 * n1 < m; ++n1) {
+      for (std::size_t j = 0; j < P; ++j) UnsplitPair(n1 + j * m, load, u[j], v[P - 1 - j]);
+      dft(n1, u, twiddled);
+      dft(m - n1, v, twiddled);
+    }
+    if (m % 2 == 0) {
+      const std::size_t n1 = m / 2;
+      for (std::size_t j = 0; 2 * j + 1 <= P; ++j)
+        UnsplitPair(n1 + j * m, load, u[j], u[P - 1 - j]);
+      dft(n1, u, twiddled);
+    }
+    return ifft_->template exec_after_first<false>(y, z);
+  }
+
   std::size_t n_;
   ComplexFFT<T0> fft_;
-  std::vector<Cx<T0>> tw_;  // exp(-2 pi i k/n), k = 0..n/2
+  std::unique_ptr<ComplexFFT<T0>> ifft_;  // the inverse's stages, small radix first (or null)
+  std::vector<Cx<T0>> tw_;                // exp(-2 pi i k/n), k = 0..n/2
 };
 
 }  // namespace dctx::cpu::HWY_NAMESPACE

@@ -68,22 +68,28 @@ TEST(Tables, FactorisationAndBluestein) {
 }
 
 TEST(Tables, StockhamTwiddlesMatchTheirFormula) {
-  const std::size_t n = 360;  // radices 8, 3, 3, 5
-  const ComplexFftTables t = complex_fft_tables(n);
-  ASSERT_EQ(t.bluestein_length, 0u);
-  std::size_t L = 1, M = n;
-  for (const FftStage& st : t.stages) {
-    EXPECT_EQ(st.m * st.radix, M);
-    EXPECT_EQ(st.L, L);
-    for (std::size_t n1 = 0; n1 < st.m; ++n1)
-      for (std::size_t k = 1; k < st.radix; ++k)
-        ExpectClose(st.twiddles[n1 * (st.radix - 1) + k - 1], expi(-2 * kPi * LD(n1 * k) / LD(M)),
-                    "stage twiddle");
-    if (st.radix % 2 == 1)
-      for (std::size_t j = 0; j < st.radix; ++j)
-        ExpectClose(st.roots[j], expi(-2 * kPi * LD(j) / LD(st.radix)), "odd root");
-    L *= st.radix;
-    M /= st.radix;
+  const std::size_t n = 720;  // radices 8, 2, 3, 3, 5; reversed 5, 3, 3, 2, 8
+  for (const RadixOrder order : {RadixOrder::LargeFirst, RadixOrder::SmallFirst}) {
+    const ComplexFftTables t = complex_fft_tables(n, order);
+    ASSERT_EQ(t.bluestein_length, 0u);
+    std::vector<std::size_t> radices;
+    for (const FftStage& st : t.stages) radices.push_back(st.radix);
+    EXPECT_EQ(radices, order == RadixOrder::LargeFirst ? (std::vector<std::size_t>{8, 2, 3, 3, 5})
+                                                       : (std::vector<std::size_t>{5, 3, 3, 2, 8}));
+    std::size_t L = 1, M = n;
+    for (const FftStage& st : t.stages) {
+      EXPECT_EQ(st.m * st.radix, M);
+      EXPECT_EQ(st.L, L);
+      for (std::size_t n1 = 0; n1 < st.m; ++n1)
+        for (std::size_t k = 1; k < st.radix; ++k)
+          ExpectClose(st.twiddles[n1 * (st.radix - 1) + k - 1], expi(-2 * kPi * LD(n1 * k) / LD(M)),
+                      "stage twiddle");
+      if (st.radix % 2 == 1)
+        for (std::size_t j = 0; j < st.radix; ++j)
+          ExpectClose(st.roots[j], expi(-2 * kPi * LD(j) / LD(st.radix)), "odd root");
+      L *= st.radix;
+      M /= st.radix;
+    }
   }
   const ComplexFftTables b = complex_fft_tables(101);
   EXPECT_GE(b.bluestein_length, 201u);
