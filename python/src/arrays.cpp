@@ -3,6 +3,7 @@
 // straight into dctx views, so C, Fortran, negative and non-unit strides cost no copy), new
 // NumPy outputs, the zero-padding copy, and plan execution with the GIL released.
 #include <complex>
+#include <cstdint>
 #include <cstring>
 
 #include "binding.hpp"
@@ -91,8 +92,25 @@ bool writable_in_place(const Input& in) {
 std::pair<nb::object, char*> new_array_of(const int64_t* shape, int ndim, nb::handle dtype,
                                           bool zero) {
   nb::object tup = nb::steal(PyTuple_New(ndim));
-  for (int i = 0; i < ndim; ++i) PyTuple_SET_ITEM(tup.ptr(), i, PyLong_FromLongLong(shape[i]));
-  nb::object a = (zero ? refs->zeros : refs->empty)(tup, dtype);
+  int64_t count = 1;
+  for (int i = 0; i < ndim; ++i) {
+    PyTuple_SET_ITEM(tup.ptr(), i, PyLong_FromLongLong(shape[i]));
+    count *= shape[i];
+  }
+  const int64_t bytes = count * nb::cast<int64_t>(dtype.attr("itemsize"));
+  nb::object a;
+  if (bytes >= kAlignedOutputBytes) {
+    // NumPy's buffers start 16 bytes past a 64-byte boundary, and rows that split every vector
+    // store across two cache lines cost the transforms 4-11 % (docs/benchmarks.md): a large
+    // output is a 64-byte aligned view of a byte buffer 64 bytes longer (its .base).
+    nb::object buf = (zero ? refs->zeros : refs->empty)(bytes + 64, refs->uint8);
+    AnyArray b;
+    if (!nb::try_cast(buf, b, false)) raise_type("dctx: could not allocate the output array");
+    const auto addr = reinterpret_cast<std::uintptr_t>(b.data());
+    a = refs->ndarray(tup, dtype, buf, (64 - addr % 64) % 64);
+  } else {
+    a = (zero ? refs->zeros : refs->empty)(tup, dtype);
+  }
   AnyArray v;
   if (!nb::try_cast(a, v, false)) raise_type("dctx: could not allocate the output array");
   return {std::move(a), static_cast<char*>(const_cast<void*>(v.data()))};

@@ -33,6 +33,7 @@ struct PyRefs {
   nb::object asarray;                // numpy.asarray
   nb::object empty;                  // numpy.empty
   nb::object zeros;                  // numpy.zeros
+  nb::object ndarray;                // numpy.ndarray (a view of a buffer at an offset)
   std::array<nb::object, 4> dtypes;  // float32, float64, complex64, complex128 dtype objects
   nb::object int16, uint8;           // dtype objects for the 8x8 block engine
 };
@@ -136,7 +137,10 @@ Input get_input(nb::handle x);
 Input take_real_2d(nb::handle x, const std::string& fn, const char* what);
 /// May `in` be transformed in its own buffer? Writable, and no zero strides (broadcast rows).
 bool writable_in_place(const Input& in);
-/// A new C-ordered NumPy array; returns it and its data pointer.
+/// Outputs of at least this many bytes start on a 64-byte boundary (new_array_of).
+inline constexpr int64_t kAlignedOutputBytes = 64 * 1024;
+/// A new C-ordered NumPy array; returns it and its data pointer. From kAlignedOutputBytes up it
+/// is a 64-byte aligned view of a uint8 buffer (its .base), writable, C-contiguous.
 std::pair<nb::object, char*> new_array_of(const int64_t* shape, int ndim, nb::handle dtype,
                                           bool zero);
 inline std::pair<nb::object, char*> new_array(const int64_t* shape, int ndim, Elem e, bool zero) {

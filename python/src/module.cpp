@@ -30,6 +30,7 @@ void init(nb::object asfarray, nb::object axis_error, nb::object dctx_error, nb:
   r->asarray = np.attr("asarray");
   r->empty = np.attr("empty");
   r->zeros = np.attr("zeros");
+  r->ndarray = np.attr("ndarray");
   const char* names[] = {"float32", "float64", "complex64", "complex128"};
   for (int i = 0; i < 4; ++i) r->dtypes[size_t(i)] = np.attr("dtype")(names[i]);
   r->int16 = np.attr("dtype")("int16");

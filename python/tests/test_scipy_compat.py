@@ -237,3 +237,21 @@ def test_overwrite_x_on_a_self_overlapping_view(func):
     got = getattr(dctx, func)(x, overwrite_x=True)
     np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(base, np.arange(1.0, 6.0))
+
+
+@pytest.mark.parametrize("shape,dtype", [((128, 128), np.float32), ((96, 200), np.float64),
+                                         ((64, 64, 8), np.complex64)])
+def test_large_outputs_are_64_byte_aligned_and_ordinary(shape, dtype):
+    """From 64 KiB up the result is a 64-byte aligned view of a slightly longer buffer: still
+    C-contiguous, writable, of the input's shape and dtype, with scipy's values; smaller results
+    are plain arrays that own their data."""
+    x = random_array(np.random.default_rng(7), shape, dtype)
+    y = dctx.dctn(x, norm="ortho")
+    assert y.ctypes.data % 64 == 0
+    assert y.shape == x.shape and y.dtype == x.dtype
+    assert y.flags.c_contiguous and y.flags.writeable
+    assert_close(y, scipy.fft.dctn(x, norm="ortho"), dtype, max(shape))
+    y[...] = 1  # the view is the caller's to write
+    assert np.all(y == 1)
+    small = dctx.dctn(x[:8, :8], norm="ortho")
+    assert small.flags.owndata
