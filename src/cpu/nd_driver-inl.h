@@ -155,15 +155,25 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
           }
           continue;
         }
-        // A DCT-II's reordering happens in the gather, straight into the transform's scratch.
+        // A DCT-II's reordering happens in the gather, straight into the transform's scratch;
+        // a DCT-III's in the scatter, straight from it.
         const std::uint32_t* order = a.r2r.gather_order();
         V* gathered = order ? reinterpret_cast<V*>(scratch) : buf;
         Gather(in, lin, oin, cnt, n, gathered, order);
         if (th == Threshold::Inputs) ZeroBelow(gathered, n, zero_below_);
-        if (order)
+        if (order) {
           a.r2r.exec_gathered(buf, scratch, scratch + n / 2);
-        else
+        } else if (const std::uint32_t* sorder = a.r2r.scatter_order()) {
+          V* v = a.r2r.exec_scattered(buf, scratch);
+          if (!NonFiniteLanes(v, n, cnt)) {
+            if (th == Threshold::Outputs) ZeroBelow(v, n, zero_below_);
+            Scatter(v, out, lout, oout, cnt, n, sorder);
+            continue;
+          }
+          for (std::size_t i = 0; i < n; ++i) buf[i] = v[sorder[i]];  // as exec() leaves it
+        } else {
           a.r2r.exec(buf, scratch);
+        }
         if (const unsigned bad = NonFiniteLanes(buf, n, cnt))
           RedoLanes(a.r2r, in, lin, oin, cnt, n, bad, buf, scratch, redo_eps);
         if (th == Threshold::Outputs) ZeroBelow(buf, n, zero_below_);
@@ -333,17 +343,18 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         });
   }
 
-  static void ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n) {
+  static void ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n,
+                                const std::uint32_t* order) {
     if (n < kLanes) {
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t l = 0; l < kLanes; ++l)
-          out[off[l] + static_cast<std::ptrdiff_t>(i)] = buf[i][l];
+          out[off[l] + static_cast<std::ptrdiff_t>(i)] = buf[At(order, i)][l];
       return;
     }
     AlignedBlocks(
         out, off, n, [&](std::size_t i0) __attribute__((always_inline)) {
           V r[kLanes];
-          for (std::size_t i = 0; i < kLanes; ++i) r[i] = buf[i0 + i];
+          for (std::size_t i = 0; i < kLanes; ++i) r[i] = buf[At(order, i0 + i)];
           TransposeSquare<kLanes>(r);
           for (std::size_t l = 0; l < kLanes; ++l)
             std::memcpy(out + off[l] + static_cast<std::ptrdiff_t>(i0), &r[l], sizeof(V));
@@ -423,23 +434,24 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     }
   }
 
+  // Element i of the lines comes from buf[order[i]] (buf[i] without an order).
   static void Scatter(const V* buf, T0* out, std::ptrdiff_t s, const std::ptrdiff_t* off,
-                      std::size_t cnt, std::size_t n) {
+                      std::size_t cnt, std::size_t n, const std::uint32_t* order = nullptr) {
     if (Consecutive(off, cnt)) {
       T0* p = out + off[0];
       for (std::size_t i = 0; i < n; ++i) {
         Prefetch<true>(p, s, i, n);
-        std::memcpy(p + static_cast<std::ptrdiff_t>(i) * s, &buf[i], sizeof(V));
+        std::memcpy(p + static_cast<std::ptrdiff_t>(i) * s, &buf[At(order, i)], sizeof(V));
       }
       return;
     }
-    if (s == 1 && Uniform(off, cnt)) return ScatterTransposed(buf, out, off, n);
+    if (s == 1 && Uniform(off, cnt)) return ScatterTransposed(buf, out, off, n, order);
     if (s == 1 && CriticalStride(off, cnt)) {
       alignas(64) T0 tile[kLanes][kBlock];
       for (std::size_t i0 = 0; i0 < n; i0 += kBlock) {
         const std::size_t len = std::min(kBlock, n - i0);
         for (std::size_t i = 0; i < len; ++i) {
-          const V v = buf[i0 + i];
+          const V v = buf[At(order, i0 + i)];
           for (std::size_t l = 0; l < kLanes; ++l) tile[l][i] = v[l];
         }
         for (std::size_t l = 0; l < cnt; ++l)
@@ -449,7 +461,8 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     }
     for (std::size_t i = 0; i < n; ++i) {
       const std::ptrdiff_t si = static_cast<std::ptrdiff_t>(i) * s;
-      for (std::size_t l = 0; l < cnt; ++l) out[off[l] + si] = buf[i][l];
+      const V& v = buf[At(order, i)];
+      for (std::size_t l = 0; l < cnt; ++l) out[off[l] + si] = v[l];
     }
   }
 

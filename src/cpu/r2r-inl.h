@@ -114,6 +114,21 @@ class R2R {
     Exec2Packed<Mirror::None>(x, v, s);
   }
 
+  /// Where exec_scattered() leaves element i of a line: lane vector scatter_order()[i] of the
+  /// array it returns (Makhoul's reordering, undone by the N-D driver's scatter). Null when the
+  /// plan has no such entry point (anything but a DCT-III of even length).
+  const std::uint32_t* scatter_order() const {
+    return t_.type == 3 && !dst_ && !rdft_ && n_ % 2 == 0 ? order_.data() : nullptr;
+  }
+
+  /// exec() of the line x (n lanes, read only) without its last pass, the reordering: the
+  /// result's element i is at v[scatter_order()[i]] of the returned v, which lies in `s`
+  /// (scratch_len() complex lanes).
+  template <class T>
+  T* exec_scattered(const T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    return Exec3EvenUnordered<Mirror::None>(x, s);
+  }
+
   std::string name() const {
     std::string r = rdft_ ? "RDFT-" : shift_ ? "DXST-" : dst_ ? "DST-" : "DCT-";
     static const char* roman[] = {"", "I", "II", "III", "IV"};
@@ -225,6 +240,18 @@ class R2R {
   // DST's sign alternation.
   template <Mirror kM, class T>
   void Exec3Even(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_;
+    const T* v = Exec3EvenUnordered<kM>(x, s);
+    if constexpr (kM == Mirror::None) {
+      for (std::size_t i = 0; i < n; ++i) x[i] = v[order_[i]];
+    } else {
+      for (std::size_t i = 0; i < n; ++i) x[i] = i % 2 ? -v[order_[i]] : v[order_[i]];
+    }
+  }
+
+  // Exec3Even up to the reordering: the packed inverse real FFT's output, in s.
+  template <Mirror kM, class T>
+  T* Exec3EvenUnordered(const T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_, m = n / 2;
     const auto in = [&](std::size_t j) -> T {
       if constexpr (kM == Mirror::None) return x[j];
@@ -237,12 +264,8 @@ class R2R {
           return MulW<false>(Cx<T>{in(k), -in(n - k)}, tw_[k]);
         },
         s, s + m);
-    const T* v = reinterpret_cast<const T*>(r);
-    if constexpr (kM == Mirror::None) {
-      for (std::size_t i = 0; i < n; ++i) x[i] = v[order_[i]];
-    } else {
-      for (std::size_t i = 0; i < n; ++i) x[i] = i % 2 ? -v[order_[i]] : v[order_[i]];
-    }
+    // r is s or s + m, both scratch of this call: the caller may write there.
+    return reinterpret_cast<T*>(const_cast<Cx<T>*>(r));
   }
 
   template <class T>
