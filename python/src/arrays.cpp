@@ -97,7 +97,9 @@ std::pair<nb::object, char*> new_array_of(const int64_t* shape, int ndim, nb::ha
     PyTuple_SET_ITEM(tup.ptr(), i, PyLong_FromLongLong(shape[i]));
     count *= shape[i];
   }
-  const int64_t bytes = count * nb::cast<int64_t>(dtype.attr("itemsize"));
+  // Elements are at most 16 bytes: a small array skips the dtype's itemsize lookup altogether.
+  const int64_t bytes =
+      count * 16 < kAlignedOutputBytes ? 0 : count * nb::cast<int64_t>(dtype.attr("itemsize"));
   nb::object a;
   if (bytes >= kAlignedOutputBytes) {
     // NumPy's buffers start 16 bytes past a 64-byte boundary, and rows that split every vector
