@@ -61,8 +61,9 @@ def test_plan_rejects_mismatches(rng):
         dctx.Plan((0, 4))
     with pytest.raises(ValueError):
         dctx.Plan((1, 4), type=1)
-    with pytest.raises(ValueError, match="backend"):
-        dctx.Plan((4,), backend="cuda")
+    if not any(b["name"] == "cuda" and b["usable"] for b in dctx.backends()):
+        with pytest.raises(ValueError, match="backend"):  # no device: a clear error
+            dctx.Plan((4,), backend="cuda")
     with pytest.raises(ValueError):
         dctx.Plan((4, 4), axes=(0, 0))
 

@@ -59,8 +59,10 @@ void same_as_cpu(Block8PlanDesc d, unsigned seed) {
   const bool fwd = d.op == Block8Op::Forward || d.op == Block8Op::Roundtrip ||
                    d.op == Block8Op::ForwardQuantized;
   const std::size_t planes = 3, ir = fwd ? 37 : 40, ic = fwd ? 70 : 72;
-  const std::size_t orr = fwd && d.op != Block8Op::Roundtrip ? 40 : 37;
-  const std::size_t oc = fwd && d.op != Block8Op::Roundtrip ? 72 : 70;
+  // Coefficients keep their whole blocks (40 x 72); samples are the plane's own 37 x 70.
+  const bool coefficients_out = (fwd && d.op != Block8Op::Roundtrip) ||
+                                d.op == Block8Op::Quantize || d.op == Block8Op::Dequantize;
+  const std::size_t orr = coefficients_out ? 40 : 37, oc = coefficients_out ? 72 : 70;
   const double span = d.op == Block8Op::InverseDequantized ? 12 : fwd ? 128 : 300;
   const auto in = random_plane<TIn>(planes * ir * ic, seed, span);
   std::vector<TOut> a(planes * orr * oc, TOut(-7)), b = a;
