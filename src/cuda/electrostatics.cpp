@@ -5,7 +5,11 @@
 // the descriptions the system's own (src/spectral/electrostatics.cpp) are made from, with
 // backend = CUDA, from the plan cache.
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/overlap.hpp"
@@ -36,6 +40,28 @@ Array<T> array_of(const char* name, T* data, const std::vector<std::ptrdiff_t>& 
   if (!data) throw Error(std::string(kFn) + ": " + name + " is a null pointer");
   if (strides.empty()) return {name, data, {static_cast<std::ptrdiff_t>(shape[1]), 1}};
   return {name, data, {strides[0], strides[1]}};
+}
+
+// The weighting pass's tables on the device, made once per (device, grid) and kept, instead of
+// built on the host and uploaded from pageable memory (a synchronising copy) on every step. At
+// most kTableSets are kept; a full cache starts over.
+constexpr std::size_t kTableSets = 16;
+std::shared_ptr<const cu::DeviceBuffer> weight_tables_on(int device, std::size_t m, std::size_t n) {
+  static std::mutex mutex;
+  static std::map<std::tuple<int, std::size_t, std::size_t>,
+                  std::shared_ptr<const cu::DeviceBuffer>>
+      sets;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto key = std::make_tuple(device, m, n);
+  if (const auto it = sets.find(key); it != sets.end()) return it->second;
+  if (sets.size() >= kTableSets) sets.clear();  // (cudaFree waits for kernels still reading)
+  const std::vector<double> tables = cuda_math::es::weight_tables(m, n);
+  auto buffer = std::make_shared<cu::DeviceBuffer>(tables.size() * sizeof(double));
+  cu::check(cudaMemcpy(buffer->get(), tables.data(), tables.size() * sizeof(double),
+                       cudaMemcpyHostToDevice),
+            "cudaMemcpy (the electrostatic tables)");
+  sets.emplace(key, buffer);
+  return buffer;
 }
 
 template <class T>
@@ -87,14 +113,8 @@ void run(const ElectrostaticSystem& system, const DeviceView<const T>& density,
   execute(*dct2, DeviceView<const T>{rho.data, {rho.strides[0], rho.strides[1]}}, view(fx), stream);
   // The weighting pass, its tables as the CPU makes them.
   const std::size_t m = s[0], n = s[1];
-  const std::vector<double> tables = cuda_math::es::weight_tables(m, n);
+  const std::shared_ptr<const cu::DeviceBuffer> tables = weight_tables_on(device, m, n);
   const cudaStream_t st = stream;
-  void* dev_tables = nullptr;
-  cu::check(cudaMallocAsync(&dev_tables, tables.size() * sizeof(double), st),
-            "cudaMallocAsync (the electrostatic tables)");
-  cu::check(cudaMemcpyAsync(dev_tables, tables.data(), tables.size() * sizeof(double),
-                            cudaMemcpyHostToDevice, st),
-            "cudaMemcpyAsync (host to device)");
   if (energy) cu::check(cudaMemsetAsync(energy, 0, sizeof(double), st), "cudaMemsetAsync");
   cuda_math::es::WeightPass<T> w;
   w.m = static_cast<long long>(m);
@@ -107,13 +127,12 @@ void run(const ElectrostaticSystem& system, const DeviceView<const T>& density,
     w.xs[k] = fx.strides[k];
     w.ys[k] = fy.strides[k];
   }
-  const double* t = static_cast<const double*>(dev_tables);
+  const double* t = static_cast<const double*>(tables->get());
   w.wu = t;
   w.wv = t + m;
   w.wv2 = t + m + n;
   w.scale = 1.0 / (double(m) * double(n) * d.bin_width * d.bin_height);
   cu::launch_weigh(w, double(m) * double(n) / 4, energy, st);
-  cu::check(cudaFreeAsync(dev_tables, st), "cudaFreeAsync");
   // The three type-3 transforms, in place.
   execute(*plan_x, cview(fx), view(fx), stream);
   execute(*plan_y, cview(fy), view(fy), stream);

@@ -90,6 +90,11 @@ class FusedPlan final : public detail::BackendPlan {
     complex_bytes_ = round_up(static_cast<std::size_t>(g.complex_size()) * 2 * es_);
     fft_work_bytes_ = round_up(work);
   }
+  ~FusedPlan() override {
+    if (own_done_) (void)cudaEventDestroy(own_done_);
+  }
+  FusedPlan(const FusedPlan&) = delete;
+  FusedPlan& operator=(const FusedPlan&) = delete;
   void execute(const detail::HostCall<float>& c) const override { host<float>(c); }
   void execute(const detail::HostCall<double>& c) const override { host<double>(c); }
 
@@ -134,12 +139,22 @@ class FusedPlan final : public detail::BackendPlan {
   void device_run(const detail::DeviceCall& c, cudaStream_t stream) const {
     const T* in = static_cast<const T*>(c.in.buffer) + c.in.offset;
     T* out = static_cast<T*>(c.out.buffer) + c.out.offset;
-    if (c.exec.workspace) {
-      run<T>(in, c.in.strides, out, c.out.strides, c.exec.workspace, stream);
+    if (c.exec.workspace)
+      return run<T>(in, c.in.strides, out, c.out.strides, c.exec.workspace, stream);
+    // No workspace given: the plan's own, made at the first such call and kept (a stream-ordered
+    // allocation per call costs as much as the transform: the pool hands its memory back at
+    // every synchronisation). A call waits on the stream for the previous call's use of it.
+    std::lock_guard<std::mutex> lock(own_mutex_);
+    if (!own_workspace_) {
+      own_workspace_ = std::make_unique<DeviceBuffer>(workspace_bytes());
+      check(cudaEventCreateWithFlags(&own_done_, cudaEventDisableTiming),
+            "cudaEventCreateWithFlags (the plan's workspace)");
     } else {
-      const StreamScratch ws(workspace_bytes(), stream);
-      run<T>(in, c.in.strides, out, c.out.strides, ws.p, stream);
+      check(cudaStreamWaitEvent(stream, own_done_, 0),
+            "cudaStreamWaitEvent (the plan's workspace)");
     }
+    run<T>(in, c.in.strides, out, c.out.strides, own_workspace_->get(), stream);
+    check(cudaEventRecord(own_done_, stream), "cudaEventRecord (the plan's workspace)");
   }
 
   // Device arrays with any strides (and any overlap: the first kernel reads all of `in` before
@@ -214,6 +229,11 @@ class FusedPlan final : public detail::BackendPlan {
   const void* table_at_[6] = {};
   std::unique_ptr<FftHandle> fft_;
   mutable std::mutex fft_mutex_;
+  // The workspace of calls that bring none, and the event that marks the end of its last use
+  // (taken before fft_mutex_).
+  mutable std::mutex own_mutex_;
+  mutable std::unique_ptr<DeviceBuffer> own_workspace_;
+  mutable cudaEvent_t own_done_ = nullptr;
   std::size_t real_bytes_ = 0, complex_bytes_ = 0, fft_work_bytes_ = 0;
 };
 
