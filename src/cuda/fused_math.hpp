@@ -161,16 +161,19 @@ DCTX_HD Orbit orbit_at(const FusedGeometry<T>& g, I64 o) {
   return r;
 }
 
-/// Index of flag f (0: k, 1: N - k mod N) on one axis.
-DCTX_HD I64 orbit_index(I64 k, I64 n, int f) { return f == 0 ? k : (n - k) % n; }
+/// Index of flag f (0: k, 1: N - k mod N) on one axis (0 <= k < N; no division: the GPU's
+/// 64-bit remainder is a long software sequence).
+DCTX_HD I64 orbit_index(I64 k, I64 n, int f) { return f == 0 || k == 0 ? k : n - k; }
 /// Whether flag 1 names another index than flag 0.
 DCTX_HD bool orbit_has_mirror(I64 k, I64 n) { return k != 0 && 2 * k != n; }
 
 /// Forward post-processing of one orbit: reads V (the half spectrum, batch x N0 x N1 x half) and
 /// writes every output of the orbit into `out` (through the output strides).
-template <class T>
-DCTX_HD void forward_orbit(const FusedGeometry<T>& g, I64 o, const Cx<T>* V, T* out) {
-  const Orbit ob = orbit_at(g, o);
+/// The same for the orbit `ob`, the output element (b, p0, p1, p2) at out[out_at(b, p0, p1, p2)]
+/// (forward_orbit: through the strides; the dense kernels: C order, no division).
+template <class T, class OutAt>
+DCTX_HD void forward_orbit_at(const FusedGeometry<T>& g, const Orbit& ob, const Cx<T>* V, T* out,
+                              const OutAt& out_at) {
   const I64 n0 = g.n[0], n1 = g.n[1], n2 = g.n[2], h = g.half();
   const I64* k = ob.k;
   // The stored values V(+-k0, +-k1, k2).
@@ -211,15 +214,21 @@ DCTX_HD void forward_orbit(const FusedGeometry<T>& g, I64 o, const Cx<T>* V, T* 
           p1 = p1 < 0 ? 0 : p1;
           p2 = p2 < 0 ? 0 : p2;
         }
-        out[g.offset(ob.batch, p0, p1, p2, true)] = below_to_zero(y, g.zero_below);
+        out[out_at(ob.batch, p0, p1, p2)] = below_to_zero(y, g.zero_below);
       }
+}
+template <class T>
+DCTX_HD void forward_orbit(const FusedGeometry<T>& g, I64 o, const Cx<T>* V, T* out) {
+  forward_orbit_at(g, orbit_at(g, o), V, out,
+                   [&](I64 b, I64 p0, I64 p1, I64 p2) { return g.offset(b, p0, p1, p2, true); });
 }
 
 /// Inverse pre-processing of one orbit: reads the coefficients `in` (through the input strides)
 /// and writes the orbit's stored values V(+-k0, +-k1, k2) of the half spectrum.
-template <class T>
-DCTX_HD void inverse_orbit(const FusedGeometry<T>& g, I64 o, const T* in, Cx<T>* V) {
-  const Orbit ob = orbit_at(g, o);
+/// The same for the orbit `ob`, the input element (b, p0, p1, p2) at in[in_at(b, p0, p1, p2)].
+template <class T, class InAt>
+DCTX_HD void inverse_orbit_at(const FusedGeometry<T>& g, const Orbit& ob, const T* in, Cx<T>* V,
+                              const InAt& in_at) {
   const I64 n0 = g.n[0], n1 = g.n[1], n2 = g.n[2], h = g.half();
   const I64* k = ob.k;
   // Y'(idx(f)): the weighted coefficient of DCT index (idx0(f0), idx1(f1), idx2(f2)).
@@ -232,11 +241,10 @@ DCTX_HD void inverse_orbit(const FusedGeometry<T>& g, I64 o, const T* in, Cx<T>*
         const I64 p0 = coefficient_position(m0, n0, g.mirror[0]);
         const I64 p1 = coefficient_position(m1, n1, g.mirror[1]);
         const I64 p2 = coefficient_position(m2, n2, g.mirror[2]);
-        Y[f0][f1][f2] =
-            (p0 < 0 || p1 < 0 || p2 < 0)
-                ? T(0)
-                : below_to_zero(in[g.offset(ob.batch, p0, p1, p2, false)], g.zero_below) *
-                      g.weight[0][m0] * g.weight[1][m1] * g.weight[2][m2];
+        Y[f0][f1][f2] = (p0 < 0 || p1 < 0 || p2 < 0)
+                            ? T(0)
+                            : below_to_zero(in[in_at(ob.batch, p0, p1, p2)], g.zero_below) *
+                                  g.weight[0][m0] * g.weight[1][m1] * g.weight[2][m2];
       }
   // Y'(N_j - index) per axis: the other flag, or zero when the index is 0 (Y'(N) = 0).
   const bool zero0 = k[0] == 0, zero1 = k[1] == 0, zero2 = k[2] == 0;
@@ -266,6 +274,205 @@ DCTX_HD void inverse_orbit(const FusedGeometry<T>& g, I64 o, const T* in, Cx<T>*
       const Cx<T> r = cmul(cmul(g.rot[0][a], g.rot[1][b]), g.rot[2][k[2]]);
       V[((ob.batch * n0 + a) * n1 + b) * h + k[2]] = cmul(r, Cx<T>{re, im});
     }
+}
+template <class T>
+DCTX_HD void inverse_orbit(const FusedGeometry<T>& g, I64 o, const T* in, Cx<T>* V) {
+  inverse_orbit_at(g, orbit_at(g, o), in, V,
+                   [&](I64 b, I64 p0, I64 p1, I64 p2) { return g.offset(b, p0, p1, p2, false); });
+}
+
+// The dense fast path: arrays C-ordered over (batch, j0, j1, j2) (FusedLayout::dense), as device
+// arrays from CuPy and PyTorch mostly are. The kernels then run a 2D grid: x along the last axis,
+// y over the rows (batch, j0, j1) or the orbit rows (batch, k0, k1), so a thread splits its row
+// index once, in 32 bits, and indexes its elements with multiplications alone.
+
+/// Whether the input (out = false) or output array is dense in the logical order, with fewer
+/// than 2^31 rows: then the dense kernels may read (or write) it.
+template <class T>
+DCTX_HD bool dense_side(const FusedGeometry<T>& g, bool out) {
+  const I64* ts = out ? g.out_stride : g.in_stride;
+  const I64* bs = out ? g.batch_out_stride : g.batch_in_stride;
+  I64 want = 1;
+  for (int j = 2; j >= 0; --j) {
+    if (g.n[j] > 1 && ts[j] != want) return false;
+    want *= g.n[j];
+  }
+  for (int a = g.batch_axes - 1; a >= 0; --a) {
+    if (g.batch_shape[a] > 1 && bs[a] != want) return false;
+    want *= g.batch_shape[a];
+  }
+  return want / g.n[2] < (I64{1} << 31);
+}
+
+/// Element offset of (b, p0, p1, p2) in a dense array.
+template <class T>
+DCTX_HD I64 dense_offset(const FusedGeometry<T>& g, I64 b, I64 p0, I64 p1, I64 p2) {
+  return ((b * g.n[0] + p0) * g.n[1] + p1) * g.n[2] + p2;
+}
+
+/// Row r (0 <= r < batch n0 n1) of the logical order: its first element in the natural array,
+/// its first in the reordered one, and whether the row's sign flips (sine axes, odd index).
+struct DenseRow {
+  I64 natural, reordered;
+  bool negate;
+};
+template <class T>
+DCTX_HD DenseRow dense_row(const FusedGeometry<T>& g, std::uint32_t r) {
+  const auto n0 = static_cast<std::uint32_t>(g.n[0]), n1 = static_cast<std::uint32_t>(g.n[1]);
+  const std::uint32_t j1 = r % n1, q = r / n1, j0 = q % n0, b = q / n0;
+  const I64 row =
+      (I64{b} * g.n[0] + even_odd_slot(j0, g.n[0])) * g.n[1] + even_odd_slot(j1, g.n[1]);
+  bool negate = false;
+  if (g.mirror[0] != kCosine && (j0 & 1)) negate = !negate;
+  if (g.mirror[1] != kCosine && (j1 & 1)) negate = !negate;
+  return {I64{r} * g.n[2], row * g.n[2], negate};
+}
+
+/// Element pair t (0 <= t < ceil(N2 / 2)) of a dense row: natural j2 = 2t goes to slot t, and
+/// j2 = 2t + 1 (when < N2) to slot N2 - 1 - t, sign-alternated on a sine axis. Forward (back =
+/// false) scatters x into v; back gathers v into x. Reads and writes are two contiguous streams.
+template <class T>
+DCTX_HD void dense_reorder_pair(const FusedGeometry<T>& g, const DenseRow& row, I64 t, const T* src,
+                                T* dst, bool back) {
+  const I64 n2 = g.n[2];
+  const I64 even = row.natural + 2 * t, slot_even = row.reordered + t;
+  const I64 odd = even + 1, slot_odd = row.reordered + n2 - 1 - t;
+  const bool neg_odd = row.negate != (g.mirror[2] != kCosine);
+  if (back) {
+    const T a = src[slot_even];
+    dst[even] = row.negate ? -a : a;
+    if (2 * t + 1 < n2) {
+      const T b = src[slot_odd];
+      dst[odd] = neg_odd ? -b : b;
+    }
+  } else {
+    const T a = src[even];
+    dst[slot_even] = row.negate ? -a : a;
+    if (2 * t + 1 < n2) {
+      const T b = src[odd];
+      dst[slot_odd] = neg_odd ? -b : b;
+    }
+  }
+}
+
+/// Orbit row r (0 <= r < batch (N0/2 + 1)(N1/2 + 1)) and last-axis index k2 as an Orbit.
+template <class T>
+DCTX_HD Orbit dense_orbit(const FusedGeometry<T>& g, std::uint32_t r, I64 k2) {
+  const auto m0 = static_cast<std::uint32_t>(g.n[0] / 2 + 1),
+             m1 = static_cast<std::uint32_t>(g.n[1] / 2 + 1);
+  const std::uint32_t k1 = r % m1, q = r / m1;
+  Orbit ob;
+  ob.k[2] = k2;
+  ob.k[1] = k1;
+  ob.k[0] = q % m0;
+  ob.batch = q / m0;
+  return ob;
+}
+/// forward_orbit_at for a geometry whose first logical axis is padding (n[0] = 1: 1D and 2D
+/// transforms, batched): the orbit {+-k1} x {+-k2} of batch b, the same products in the same
+/// order without the padding axis's unit factors, in a third of the registers. Split in two, the
+/// loads and the rest (the loads issue together, before any of the arithmetic).
+template <class T>
+struct PlanarForwardInput {
+  Cx<T> L[2];  ///< V(k1, k2) and V(N1 - k1, k2)
+};
+template <class T>
+DCTX_HD PlanarForwardInput<T> forward_planar_load(const FusedGeometry<T>& g, I64 b, I64 k1, I64 k2,
+                                                  const Cx<T>* V) {
+  const I64 n1 = g.n[1], h = g.half(), k1m = orbit_index(k1, n1, 1);
+  return {{V[(b * n1 + k1) * h + k2], V[(b * n1 + k1m) * h + k2]}};
+}
+template <class T, class OutAt>
+DCTX_HD void forward_planar_finish(const FusedGeometry<T>& g, I64 b, I64 k1, I64 k2,
+                                   const PlanarForwardInput<T>& in, T* out, const OutAt& out_at) {
+  const I64 n1 = g.n[1], n2 = g.n[2];
+  const I64 k1m = orbit_index(k1, n1, 1), k2m = orbit_index(k2, n2, 1);
+  const Cx<T>* L = in.L;
+  const int last1 = orbit_has_mirror(k1, n1), last2 = orbit_has_mirror(k2, n2);
+  for (int f1 = 0; f1 <= last1; ++f1)
+    for (int f2 = 0; f2 <= last2; ++f2) {
+      const I64 m1 = f1 ? k1m : k1, m2 = f2 ? k2m : k2;
+      const Cx<T> e1 = g.rot[1][m1], e2 = g.rot[2][m2];
+      // V at flags (f1, g2): stored when g2 = 0, else conj V(-m1, k2).
+      const Cx<T> a = f2 == 0 ? L[f1] : conj(L[1 - f1]), c = f2 == 0 ? conj(L[1 - f1]) : L[f1];
+      // (a 1D transform, rank 1, has no sign sum: its only axis is the first)
+      const Cx<T> inner = g.rank >= 2 ? cadd(cmul(e2, a), cmul(conj(e2), c)) : cmul(e2, a);
+      T y = 2 * cmul(e1, inner).re;
+      I64 p1 = coefficient_position(m1, n1, g.mirror[1]);
+      I64 p2 = coefficient_position(m2, n2, g.mirror[2]);
+      if (p1 < 0 || p2 < 0) {  // a DXST axis's index 0
+        y = 0;
+        p1 = p1 < 0 ? 0 : p1;
+        p2 = p2 < 0 ? 0 : p2;
+      }
+      out[out_at(b, 0, p1, p2)] = below_to_zero(y, g.zero_below);
+    }
+}
+template <class T, class OutAt>
+DCTX_HD void forward_orbit_planar(const FusedGeometry<T>& g, I64 b, I64 k1, I64 k2, const Cx<T>* V,
+                                  T* out, const OutAt& out_at) {
+  forward_planar_finish(g, b, k1, k2, forward_planar_load(g, b, k1, k2, V), out, out_at);
+}
+
+/// inverse_orbit_at for n[0] = 1, likewise: the four coefficients the orbit reads (0 where a DXST
+/// axis has none), then the rest.
+template <class T>
+struct PlanarInverseInput {
+  T x[2][2];  ///< the coefficients of DCT indices (k1 or N1 - k1, k2 or N2 - k2)
+};
+template <class T, class InAt>
+DCTX_HD PlanarInverseInput<T> inverse_planar_load(const FusedGeometry<T>& g, I64 b, I64 k1, I64 k2,
+                                                  const T* in, const InAt& in_at) {
+  PlanarInverseInput<T> r;
+  for (int f1 = 0; f1 < 2; ++f1)
+    for (int f2 = 0; f2 < 2; ++f2) {
+      const I64 m1 = orbit_index(k1, g.n[1], f1), m2 = orbit_index(k2, g.n[2], f2);
+      const I64 p1 = coefficient_position(m1, g.n[1], g.mirror[1]);
+      const I64 p2 = coefficient_position(m2, g.n[2], g.mirror[2]);
+      r.x[f1][f2] = (p1 < 0 || p2 < 0) ? T(0) : in[in_at(b, 0, p1, p2)];
+    }
+  return r;
+}
+template <class T>
+DCTX_HD void inverse_planar_finish(const FusedGeometry<T>& g, I64 b, I64 k1, I64 k2,
+                                   const PlanarInverseInput<T>& in, Cx<T>* V) {
+  const I64 n1 = g.n[1], n2 = g.n[2], h = g.half();
+  T Y[2][2];  // the weighted coefficients
+  for (int f1 = 0; f1 < 2; ++f1)
+    for (int f2 = 0; f2 < 2; ++f2) {
+      const I64 m1 = orbit_index(k1, n1, f1), m2 = orbit_index(k2, n2, f2);
+      const I64 p1 = coefficient_position(m1, n1, g.mirror[1]);
+      const I64 p2 = coefficient_position(m2, n2, g.mirror[2]);
+      Y[f1][f2] = (p1 < 0 || p2 < 0) ? T(0)
+                                     : below_to_zero(in.x[f1][f2], g.zero_below) * g.weight[1][m1] *
+                                           g.weight[2][m2];
+    }
+  const bool zero1 = k1 == 0, zero2 = k2 == 0;
+  const int last1 = orbit_has_mirror(k1, n1);
+  for (int f1 = 0; f1 <= last1; ++f1) {
+    // sum_t (-i)^|t| Y'(mirror_t): 1, -i, -1 for |t| = 0, 1, 2.
+    T re = Y[f1][0], im = 0;
+    if (!zero2) im -= Y[f1][1];
+    if (!zero1) im -= Y[1 - f1][0];
+    if (!zero1 && !zero2) re -= Y[1 - f1][1];
+    const I64 a = orbit_index(k1, n1, f1);
+    V[(b * n1 + a) * h + k2] = cmul(cmul(g.rot[1][a], g.rot[2][k2]), Cx<T>{re, im});
+  }
+}
+template <class T, class InAt>
+DCTX_HD void inverse_orbit_planar(const FusedGeometry<T>& g, I64 b, I64 k1, I64 k2, const T* in,
+                                  Cx<T>* V, const InAt& in_at) {
+  inverse_planar_finish(g, b, k1, k2, inverse_planar_load(g, b, k1, k2, in, in_at), V);
+}
+
+/// Rows of the dense kernels: of elements (reorder) and of orbits (rotations).
+template <class T>
+DCTX_HD I64 dense_rows(const FusedGeometry<T>& g) {
+  return g.batch * g.n[0] * g.n[1];
+}
+template <class T>
+DCTX_HD I64 dense_orbit_rows(const FusedGeometry<T>& g) {
+  return g.batch * (g.n[0] / 2 + 1) * (g.n[1] / 2 + 1);
 }
 
 }  // namespace dctx::cuda_math

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -76,6 +77,31 @@ struct Tables {
   }
 };
 
+// One thread of the dense rotation kernels (fused_kernels.cu): the planar functions when the
+// first logical axis is padding, as the kernels choose.
+template <class T>
+void forward_dense(const FusedGeometry<T>& g, std::uint32_t r, I64 k2, const Cx<T>* V, T* out) {
+  const auto at = [&](I64 b, I64 p0, I64 p1, I64 p2) {
+    return cuda_math::dense_offset(g, b, p0, p1, p2);
+  };
+  const cuda_math::Orbit o = cuda_math::dense_orbit(g, r, k2);
+  if (g.n[0] == 1)
+    cuda_math::forward_orbit_planar(g, o.batch, o.k[1], k2, V, out, at);
+  else
+    cuda_math::forward_orbit_at(g, o, V, out, at);
+}
+template <class T>
+void inverse_dense(const FusedGeometry<T>& g, std::uint32_t r, I64 k2, const T* in, Cx<T>* V) {
+  const auto at = [&](I64 b, I64 p0, I64 p1, I64 p2) {
+    return cuda_math::dense_offset(g, b, p0, p1, p2);
+  };
+  const cuda_math::Orbit o = cuda_math::dense_orbit(g, r, k2);
+  if (g.n[0] == 1)
+    cuda_math::inverse_orbit_planar(g, o.batch, o.k[1], k2, in, V, at);
+  else
+    cuda_math::inverse_orbit_at(g, o, in, V, at);
+}
+
 // The fused route as the CUDA plan runs it, with the kernels' loops on the CPU. `in` and `out`
 // are the caller's buffers (element 0 of each at index `base`), addressed with their strides.
 template <class T>
@@ -88,9 +114,16 @@ void run_fused(const PlanDesc& d, const T* in, const std::ptrdiff_t* is, T* out,
   const std::size_t total = static_cast<std::size_t>(g.real_size());
   if (L.forward) {
     std::vector<T> v(total, poison);
-    for (I64 i = 0; i < g.real_size(); ++i) {  // the reorder kernel
-      const auto p = cuda_math::reorder_pair(g, i, false);
-      v[p.slot] = p.negate ? -in[p.offset] : in[p.offset];
+    if (cuda_math::dense_side(g, false)) {  // the dense reorder kernel
+      for (I64 r = 0; r < cuda_math::dense_rows(g); ++r)
+        for (I64 t = 0; t < (g.n[2] + 1) / 2; ++t)
+          cuda_math::dense_reorder_pair(g, cuda_math::dense_row(g, static_cast<std::uint32_t>(r)),
+                                        t, in, v.data(), false);
+    } else {
+      for (I64 i = 0; i < g.real_size(); ++i) {  // the reorder kernel
+        const auto p = cuda_math::reorder_pair(g, i, false);
+        v[p.slot] = p.negate ? -in[p.offset] : in[p.offset];
+      }
     }
     std::vector<CLD> full(v.begin(), v.end());
     full = dft3(full, g.n, g.batch, -1);  // cuFFT's R2C, kept to the half spectrum
@@ -100,10 +133,22 @@ void run_fused(const PlanDesc& d, const T* in, const std::ptrdiff_t* is, T* out,
         const CLD z = full[r * g.n[2] + k];
         V[r * g.half() + k] = {static_cast<T>(z.real()), static_cast<T>(z.imag())};
       }
-    for (I64 o = 0; o < g.orbits(); ++o) cuda_math::forward_orbit(g, o, V.data(), out);
+    if (cuda_math::dense_side(g, true)) {  // the dense rotation kernel
+      for (I64 r = 0; r < cuda_math::dense_orbit_rows(g); ++r)
+        for (I64 k2 = 0; k2 < g.half(); ++k2)
+          forward_dense(g, static_cast<std::uint32_t>(r), k2, V.data(), out);
+    } else {
+      for (I64 o = 0; o < g.orbits(); ++o) cuda_math::forward_orbit(g, o, V.data(), out);
+    }
   } else {
     std::vector<Cx<T>> V(static_cast<std::size_t>(g.complex_size()), Cx<T>{poison, poison});
-    for (I64 o = 0; o < g.orbits(); ++o) cuda_math::inverse_orbit(g, o, in, V.data());
+    if (cuda_math::dense_side(g, false)) {  // the dense rotation kernel
+      for (I64 r = 0; r < cuda_math::dense_orbit_rows(g); ++r)
+        for (I64 k2 = 0; k2 < g.half(); ++k2)
+          inverse_dense(g, static_cast<std::uint32_t>(r), k2, in, V.data());
+    } else {
+      for (I64 o = 0; o < g.orbits(); ++o) cuda_math::inverse_orbit(g, o, in, V.data());
+    }
     // cuFFT's C2R: the Hermitian extension of the half spectrum, unnormalised.
     std::vector<CLD> full(total);
     const I64 n0 = g.n[0], n1 = g.n[1], n2 = g.n[2];
@@ -123,10 +168,19 @@ void run_fused(const PlanDesc& d, const T* in, const std::ptrdiff_t* is, T* out,
             full[((b * n0 + a) * n1 + c) * n2 + k] = z;
           }
     full = dft3(full, g.n, g.batch, +1);
-    for (I64 i = 0; i < g.real_size(); ++i) {  // the reorder-back kernel
-      const auto p = cuda_math::reorder_pair(g, i, true);
-      const T x = static_cast<T>(full[p.slot].real());
-      out[p.offset] = p.negate ? -x : x;
+    if (cuda_math::dense_side(g, true)) {  // the dense reorder-back kernel
+      std::vector<T> v(total);
+      for (std::size_t i = 0; i < total; ++i) v[i] = static_cast<T>(full[i].real());
+      for (I64 r = 0; r < cuda_math::dense_rows(g); ++r)
+        for (I64 t = 0; t < (g.n[2] + 1) / 2; ++t)
+          cuda_math::dense_reorder_pair(g, cuda_math::dense_row(g, static_cast<std::uint32_t>(r)),
+                                        t, v.data(), out, true);
+    } else {
+      for (I64 i = 0; i < g.real_size(); ++i) {  // the reorder-back kernel
+        const auto p = cuda_math::reorder_pair(g, i, true);
+        const T x = static_cast<T>(full[p.slot].real());
+        out[p.offset] = p.negate ? -x : x;
+      }
     }
   }
 }
@@ -280,6 +334,38 @@ const std::vector<Case>& cases() {
 }
 
 TEST(CudaFusedMath, MatchesTheOracleInDouble) { check_all<double>(cases()); }
+
+// The dense kernels (C-ordered arrays: 2D grids, no division per element) compute exactly what
+// the strided ones do: every case, both directions, dense in and out against Fortran order in
+// and padded/reversed rows out.
+TEST(CudaFusedMath, DensePathEqualsTheStridedPathBitForBit) {
+  unsigned seed = 500;
+  int dense_cases = 0;
+  for (const Case& c : cases())
+    for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+      PlanDesc d;
+      d.shape = c.shape;
+      d.axes = c.axes;
+      for (Kind k : c.kinds) d.transforms.push_back({k, 2});
+      d.norm = Norm::Ortho;
+      d.direction = dir;
+      d.precision = Precision::F32;
+      d = normalize(d);
+      std::size_t total = 1;
+      for (auto e : c.shape) total *= e;
+      const std::vector<float> in = oracle::random_vector<float>(total, seed++);
+      const std::vector<float> dense = run_fused<float>(d, in, 0, 0);
+      const std::vector<float> strided = run_fused<float>(d, in, 1, 2);
+      EXPECT_EQ(std::memcmp(dense.data(), strided.data(), total * sizeof(float)), 0) << name(c, d);
+      // Whether this case reached the dense functions: its transformed axes are the last ones.
+      const FusedLayout L = cuda_math::fused_layout(d);
+      bool last = true;
+      for (int a : L.batch_axes)
+        last = last && a < static_cast<int>(c.shape.size() - c.axes.size());
+      dense_cases += last;
+    }
+  EXPECT_GE(dense_cases, 20);
+}
 TEST(CudaFusedMath, MatchesTheOracleInFloat) { check_all<float>(cases()); }
 
 // A test must be able to fail: a wrong table shows.
