@@ -91,6 +91,22 @@ __global__ void separable_kernel(b8::Tables t, int op, const void* in, int in_ty
   add_counts(n, counts);
 }
 
+// Whether an operation quantizes: its kernels then read several tables per element.
+__host__ __device__ bool quantizing(int op) {
+  return op == b8::kRoundtrip || op == b8::kForwardQuantized || op == b8::kInverseDequantized;
+}
+
+// The tables into shared memory, once per thread block: the kernels index them per thread (by
+// the element's place in its block), which from the kernel's parameter space serialises a warp's
+// distinct addresses in the constant cache. The copy itself is serialised the same way, so it
+// pays only where a block runs many tiles and reads several tables per element.
+__device__ void tables_to_shared(const b8::Tables& t, b8::Tables& st) {
+  const auto* src = reinterpret_cast<const unsigned*>(&t);
+  auto* dst = reinterpret_cast<unsigned*>(&st);
+  for (int w = threadIdx.x; w < static_cast<int>(sizeof(b8::Tables) / 4); w += blockDim.x)
+    dst[w] = src[w];
+}
+
 // A tile's first stage from int16 or float input.
 template <class Tile, class Shared>
 __device__ void load_tile(int tid, int op, const b8::Tables& t, const void* in, int in_type,
@@ -101,23 +117,34 @@ __device__ void load_tile(int tid, int op, const b8::Tables& t, const void* in, 
 // The whitepaper's fast kernel: a tile of 8 x kTileCols elements in shared memory, a thread per
 // column for the column passes and a thread per block row for the row passes.
 template <int kKernel, bool kData16>
-__global__ void __launch_bounds__(b8::kTileCols)
-    separable_tile_kernel(b8::Tables t, int op, const void* in, int in_type, b8::PlaneGeometry gi,
-                          void* out, int out_type, b8::PlaneGeometry go, I64 planes, int prow,
-                          int pcol, unsigned long long* counts) {
+__global__ void __launch_bounds__(b8::kTileCols, 16)
+    separable_tile_kernel(const __grid_constant__ b8::Tables tables, int op, const void* in,
+                          int in_type, b8::PlaneGeometry gi, void* out, int out_type,
+                          b8::PlaneGeometry go, I64 planes, int prow, int pcol,
+                          unsigned long long* counts) {
   using Tile = b8::SeparableTile<kKernel, kData16>;
   __shared__ typename Tile::W sh[Tile::kSharedWords];
   b8::Counts n;
   const int tid = threadIdx.x;
   const I64 total = planes * b8::tiles_per_plane(prow, pcol);
-  for (I64 i = blockIdx.x; i < total; i += gridDim.x) {
-    const b8::TileAt at = b8::tile_at(i, prow, pcol);
-    load_tile<Tile>(tid, op, t, in, in_type, gi, at, sh);
+  const auto tiles = [&](const b8::Tables& t) {
+    for (I64 i = blockIdx.x; i < total; i += gridDim.x) {
+      const b8::TileAt at = b8::tile_at(i, prow, pcol);
+      load_tile<Tile>(tid, op, t, in, in_type, gi, at, sh);
+      __syncthreads();
+      Tile::rows(tid, op, t, at, sh, n);
+      __syncthreads();
+      typed_out(out_type, out, [&](auto* y) { Tile::store(tid, op, t, y, go, at, sh); });
+      __syncthreads();  // before the next tile's loads
+    }
+  };
+  if (quantizing(op)) {  // a persistent grid (launch_block8): the copy is paid once per block
+    __shared__ b8::Tables st;
+    tables_to_shared(tables, st);
     __syncthreads();
-    Tile::rows(tid, op, t, at, sh, n);
-    __syncthreads();
-    typed_out(out_type, out, [&](auto* y) { Tile::store(tid, op, t, y, go, at, sh); });
-    __syncthreads();  // before the next tile's loads
+    tiles(st);
+  } else {
+    tiles(tables);
   }
   add_counts(n, counts);
 }
@@ -125,11 +152,15 @@ __global__ void __launch_bounds__(b8::kTileCols)
 // The whitepaper's kernel by definition: a tile in shared memory, a thread per coefficient.
 template <bool kData16>
 __global__ void __launch_bounds__(8 * b8::kTileCols)
-    reference_tile_kernel(b8::Tables t, int op, const void* in, int in_type, b8::PlaneGeometry gi,
-                          void* out, int out_type, b8::PlaneGeometry go, I64 planes, int prow,
-                          int pcol, unsigned long long* counts) {
+    reference_tile_kernel(const __grid_constant__ b8::Tables tables, int op, const void* in,
+                          int in_type, b8::PlaneGeometry gi, void* out, int out_type,
+                          b8::PlaneGeometry go, I64 planes, int prow, int pcol,
+                          unsigned long long* counts) {
   using Tile = b8::ReferenceTile<kData16>;
   __shared__ double x[Tile::kSharedWords], tmp[Tile::kSharedWords];
+  __shared__ b8::Tables t;
+  tables_to_shared(tables, t);
+  __syncthreads();
   b8::Counts n;
   const int tid = threadIdx.x;
   const I64 total = planes * b8::tiles_per_plane(prow, pcol);
@@ -221,7 +252,17 @@ void launch_block8(const b8::Tables& t, int kernel, int layout, bool d16, int op
 #define DCTX_ARGS t, op, in, in_type, gi, out, out_type, go, planes, prow, pcol, counts
     if (layout == b8::kTiles) {
       const I64 tiles = planes * b8::tiles_per_plane(prow, pcol);
-      const unsigned g = static_cast<unsigned>(tiles < (I64{1} << 30) ? tiles : I64{1} << 30);
+      I64 cap = I64{1} << 30;
+      // A persistent grid (as many blocks as fit at once) where the kernel copies its tables to
+      // shared memory: the kernel by definition, and the quantizing separable ones.
+      if (kernel == b8::kReference || quantizing(op)) {
+        int dev = 0, sms = 0;
+        check(cudaGetDevice(&dev), "cudaGetDevice");
+        check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev),
+              "cudaDeviceGetAttribute");
+        cap = I64{kernel == b8::kReference ? 2 : 16} * (sms > 0 ? sms : 1);
+      }
+      const unsigned g = static_cast<unsigned>(tiles < cap ? tiles : cap);
       by_kernel([&](auto k, auto d16c) {
         if constexpr (k == b8::kReference)
           reference_tile_kernel<d16c><<<g, 8 * b8::kTileCols, 0, s>>>(DCTX_ARGS);

@@ -36,14 +36,27 @@ struct TileAt {
 DCTX_HD std::int64_t tiles_per_plane(int prow, int pcol) {
   return std::int64_t{prow / 8} * ((pcol + kTileCols - 1) / kTileCols);
 }
-/// Tile i of a batch, in the order plane, row of blocks, columns.
+/// Tile i of a batch, in the order plane, row of blocks, columns. In 32 bits when i fits (every
+/// thread of a tile computes this; a 64-bit division is a long software sequence on the GPU).
 DCTX_HD TileAt tile_at(std::int64_t i, int prow, int pcol) {
   const std::int64_t across = (pcol + kTileCols - 1) / kTileCols, per = tiles_per_plane(prow, pcol);
-  const std::int64_t rest = i % per;
   TileAt at;
-  at.p = i / per;
-  at.r0 = static_cast<int>(rest / across) * 8;
-  at.c0 = static_cast<int>(rest % across) * kTileCols;
+  int rest_row, rest_col;
+  if (i < (std::int64_t{1} << 32) && per < (std::int64_t{1} << 32)) {
+    const auto i32 = static_cast<std::uint32_t>(i), per32 = static_cast<std::uint32_t>(per);
+    const auto across32 = static_cast<std::uint32_t>(across);
+    const std::uint32_t rest = i32 % per32;
+    at.p = i32 / per32;
+    rest_row = static_cast<int>(rest / across32);
+    rest_col = static_cast<int>(rest % across32);
+  } else {
+    const std::int64_t rest = i % per;
+    at.p = i / per;
+    rest_row = static_cast<int>(rest / across);
+    rest_col = static_cast<int>(rest % across);
+  }
+  at.r0 = rest_row * 8;
+  at.c0 = rest_col * kTileCols;
   at.cols = pcol - at.c0 < kTileCols ? pcol - at.c0 : kTileCols;
   return at;
 }
@@ -71,8 +84,13 @@ struct SeparableTile {
                            const TileAt& at, W* sh) {
     if (tid >= at.cols) return;
     W x[8];
-    for (int i = 0; i < 8; ++i)
-      x[i] = load_as<W>(load_element(in, g, at.p, at.r0 + i, at.c0 + tid));
+    if (at.r0 + 8 <= g.rows && at.c0 + tid < g.cols) {  // inside the plane: a pointer walk
+      const TIn* q = in + g.off + at.p * g.ps + std::int64_t{at.r0} * g.rs + (at.c0 + tid) * g.cs;
+      for (int i = 0; i < 8; ++i, q += g.rs) x[i] = load_as<W>(*q);
+    } else {  // the last row or column replicated
+      for (int i = 0; i < 8; ++i)
+        x[i] = load_as<W>(load_element(in, g, at.p, at.r0 + i, at.c0 + tid));
+    }
     S::column_in(op, t, x);
     for (int i = 0; i < 8; ++i) sh[i * kTilePitch + tid] = x[i];
   }
@@ -96,8 +114,9 @@ struct SeparableTile {
     W x[8];
     for (int i = 0; i < 8; ++i) x[i] = sh[i * kTilePitch + tid];
     S::column_out(op, t, x);
-    for (int i = 0; i < 8 && at.r0 + i < g.rows; ++i)
-      out[g.off + at.p * g.ps + (at.r0 + i) * g.rs + c * g.cs] = store_as<TOut>(x[i]);
+    TOut* q = out + g.off + at.p * g.ps + std::int64_t{at.r0} * g.rs + c * g.cs;
+    const int rows = g.rows - at.r0 < 8 ? g.rows - at.r0 : 8;
+    for (int i = 0; i < rows; ++i, q += g.rs) *q = store_as<TOut>(x[i]);
   }
 };
 
