@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "cuda/fused_kernels.hpp"
+#include "cuda/fused_tables.hpp"
 #include "dctx/cuda.hpp"
 #include "dctx/dctx.hpp"
 #ifdef DCTX_CUDA_BLOCK8
@@ -135,6 +137,81 @@ void row(const char* label, std::size_t n1, std::size_t n2, dctx::Direction dir,
               copy * 1e3);
 }
 
+// The fused route's stages timed apart (float32, C order, forward and inverse): the reorder and
+// rotation kernels of a plan, each beside a copy of the bytes it must move, so the table shows
+// where a 2D DCT's time over cuFFT's goes.
+void stage_rows(std::size_t n1, std::size_t n2) {
+  namespace cm = dctx::cuda_math;
+  for (dctx::Direction dir : {dctx::Direction::Forward, dctx::Direction::Inverse}) {
+    dctx::PlanDesc d{.shape = {n1, n2}, .norm = dctx::Norm::Ortho, .direction = dir};
+    d = dctx::normalize(d);
+    const cm::FusedLayout L = cm::fused_layout(d);
+    std::vector<cm::Cx<float>> rot_h;
+    std::vector<float> weight_h;
+    std::size_t rot_at[3], weight_at[3];
+    for (int j = 0; j < 3; ++j) {
+      rot_at[j] = rot_h.size();
+      for (auto z : L.axis[j].rot)
+        rot_h.push_back({static_cast<float>(z.real()), static_cast<float>(z.imag())});
+      weight_at[j] = weight_h.size();
+      for (double w : L.axis[j].weight) weight_h.push_back(static_cast<float>(w));
+    }
+    void *rot_d = nullptr, *weight_d = nullptr;
+    ok(cudaMalloc(&rot_d, rot_h.size() * sizeof(rot_h[0])), "cudaMalloc");
+    ok(cudaMalloc(&weight_d, weight_h.size() * sizeof(float)), "cudaMalloc");
+    ok(cudaMemcpy(rot_d, rot_h.data(), rot_h.size() * sizeof(rot_h[0]), cudaMemcpyHostToDevice),
+       "cudaMemcpy");
+    ok(cudaMemcpy(weight_d, weight_h.data(), weight_h.size() * sizeof(float),
+                  cudaMemcpyHostToDevice),
+       "cudaMemcpy");
+    const cm::Cx<float>* rot[3];
+    const float* weight[3];
+    for (int j = 0; j < 3; ++j) {
+      rot[j] = static_cast<const cm::Cx<float>*>(rot_d) + rot_at[j];
+      weight[j] = static_cast<const float*>(weight_d) + weight_at[j];
+    }
+    const std::ptrdiff_t strides[2] = {static_cast<std::ptrdiff_t>(n2), 1};
+    const cm::FusedGeometry<float> g =
+        cm::fused_geometry<float>(L, rot, weight, strides, strides, d.shape);
+    const std::size_t bytes = n1 * n2 * sizeof(float), cbytes = n1 * (n2 / 2 + 1) * 8;
+    Buffers buf(std::max(bytes, cbytes), std::max(bytes, cbytes));
+    const bool fwd = dir == dctx::Direction::Forward;
+    const double copy = median_ms([&](int i) {
+      ok(cudaMemcpyAsync(buf.at_out(i), buf.at_in(i), bytes, cudaMemcpyDeviceToDevice), "copy");
+    });
+    // per: the items of a row each thread takes (0: the library's default, 8; 4 beside it).
+    for (int per : {0, 4}) {
+      const double reorder = median_ms([&](int i) {
+        auto* x = static_cast<float*>(buf.at_in(i));
+        auto* y = static_cast<float*>(buf.at_out(i));
+        if (fwd)
+          dctx::cu::launch_reorder<float>(g, x, y, nullptr, per);
+        else
+          dctx::cu::launch_reorder_back<float>(g, x, y, nullptr, per);
+      });
+      const double rotation = median_ms([&](int i) {
+        auto* x = static_cast<float*>(buf.at_in(i));
+        auto* V = static_cast<cm::Cx<float>*>(buf.at_out(i));
+        if (fwd)
+          dctx::cu::launch_forward_rotation<float>(g, V, x, nullptr, per);
+        else
+          dctx::cu::launch_inverse_rotation<float>(g, x, V, nullptr, per);
+      });
+      ok(cudaGetLastError(), "the stage kernels");
+      const std::string suffix = per > 0   ? "_per" + std::to_string(per)
+                                 : per < 0 ? "_phased" + std::to_string(-per)
+                                           : "";
+      for (const auto& [name, ms] :
+           {std::pair{"stage_reorder", reorder}, {"stage_rotation", rotation}})
+        std::printf("%-12s %5zux%-5zu %-7s %-4s %10.1f %10s %7.2f %10.1f\n",
+                    (name + suffix).c_str(), n1, n2, fwd ? "forward" : "inverse", "f32", ms * 1e3,
+                    "copy", ms / copy, copy * 1e3);
+    }
+    cudaFree(rot_d);
+    cudaFree(weight_d);
+  }
+}
+
 // One electrostatic step of DREAMPlace on device arrays (potential, fields, energy; and the
 // fields alone) against one dctx 2D DCT-II of the same grid (unnormalised, as the step's), both
 // timed in this run: the spectral-applications issue asks for a step within 2.5 such DCTs.
@@ -214,6 +291,14 @@ void block8_rows() {
     });
     std::printf("%-13s %4dx%-5d %-7s %-4s %10.1f %10s %7.2f %10.1f\n", r.name, n, n, "-", "f32",
                 ms * 1e3, "copy", copy / ms, copy * 1e3);
+    if (r.op == dctx::Block8Op::Roundtrip && r.layout == b8::kTiles) {  // zero levels not counted
+      const double bare = median_ms([&](int i) {
+        dctx::cu::launch_block8(t, kernel, r.layout, false, static_cast<int>(r.op), buf.at_in(i),
+                                b8::kF32, g, buf.at_out(i), b8::kF32, g, 1, n, n, nullptr, nullptr);
+      });
+      std::printf("%-13s %4dx%-5d %-7s %-4s %10.1f %10s %7.2f %10.1f\n", "8x8_jpeg_nocnt", n, n,
+                  "-", "f32", bare * 1e3, "copy", copy / bare, copy * 1e3);
+    }
   }
   // The JPEG-style round trip on uint8 planes (level shift and rounding in the kernel), against a
   // copy of the same bytes.
@@ -265,6 +350,8 @@ int main(int argc, char** argv) {
   row<float>("idct_idxst", 4096, 4096, Direction::Inverse, {c, s});
   row<float>("idxst_idct", 4096, 4096, Direction::Inverse, {s, c});
   // ratio column: the step's time over one DCT-II's (the cuFFT column holds that DCT's)
+  stage_rows(4096, 4096);
+  if (!quick) stage_rows(8192, 8192);
   for (std::size_t n :
        quick ? std::vector<std::size_t>{1024} : std::vector<std::size_t>{2048, 4096})
     electro_rows<float>(n);

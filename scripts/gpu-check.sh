@@ -31,6 +31,12 @@ case "${1:-}" in
       path=$(ldd "$pack/bin/bench_opencl" "$pack/bin/test_opencl" "$pack/bin/test_cuda" | awk -v l="$lib" '$1 == l {print $3; exit}')
       [ -n "$path" ] && cp -L "$path" "$pack/lib/"
     done
+    # The Python half (scripts/gpu-python.sh builds the extension there for its python3).
+    mkdir -p "$pack/py"
+    cp build/lib/libdctx.a /usr/local/cuda/lib/libcudart_static.a "$pack/py/"
+    cp -r build/include "$pack/py/include"
+    nb=$(.venv/bin/python -c 'import nanobind, os; print(os.path.dirname(nanobind.__file__))')
+    cp -r "$nb" "$pack/py/nanobind" && rm -rf "$pack/py/nanobind/__pycache__"
     du -sh "$pack"
     ;;
   run)
@@ -47,25 +53,65 @@ case "${1:-}" in
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
     # cuFFT (libcufft.so.12): the CUDA toolkit's, else the nvidia-cufft wheel's.
     for d in /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib \
-             "$(python3 -c 'import nvidia.cufft, os; print(os.path.join(nvidia.cufft.__path__[0], "lib"))' 2>/dev/null)"; do
+             "$(env -u LD_LIBRARY_PATH python3 -c 'import nvidia.cufft, os; print(os.path.join(nvidia.cufft.__path__[0], "lib"))' 2>/dev/null)"; do
       [ -n "$d" ] && [ -e "$d/libcufft.so.12" ] && export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:$d" && break
     done
     status=0
+    # The Python extension builds for this machine's python3 meanwhile (other cores).
+    bash scripts/gpu-python.sh build "$pack" >"$out/python_build.log" 2>&1 &
+    pypid=$!
     timeout 120 "$pack/bin/test_cuda" --gtest_brief=1 >"$out/test_cuda.log" 2>&1 || status=$?
     grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests? ran|Failure" "$out/test_cuda.log" || tail -20 "$out/test_cuda.log"
     timeout 120 "$pack/bin/bench_cuda" >"$out/bench_cuda.txt" 2>&1 || status=$?
     # VkFFT's rows join the table; without NVRTC there, only they are missing.
     [ -x "$pack/bin/bench_cuda_vkfft" ] &&
-      { timeout 90 "$pack/bin/bench_cuda_vkfft" >>"$out/bench_cuda.txt" 2>"$out/bench_vkfft.err" ||
-        echo "gpu-check: bench_cuda_vkfft failed (see $out/bench_vkfft.err)"; }
-    timeout 120 "$pack/bin/test_opencl" --gtest_brief=1 >"$out/test_opencl.log" 2>&1 || status=$?
-    grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests? ran" "$out/test_opencl.log" || tail -20 "$out/test_opencl.log"
-    DCTX_OPENCL_NO_FP64=1 timeout 45 "$pack/bin/test_opencl" --gtest_filter='*Fp64*' --gtest_brief=1 \
-      >>"$out/test_opencl.log" 2>&1 || status=$?
-    timeout 90 "$pack/bin/bench_opencl" 256x256 1024x1024 2048x2048 4096x4096 480x640 \
-      2>"$out/bench_opencl.err" | tee "$out/bench_opencl.md" || status=$?
-    timeout 90 python3 scripts/gpu_bench_cupy.py "$out/bench_cuda.txt" | tee "$out/bench_cuda.md" ||
-      { status=1; cat "$out/bench_cuda.txt"; }
+      { timeout 90 "$pack/bin/bench_cuda_vkfft" >>"$out/bench_cuda.txt" 2>>"$out/errors.log" ||
+        echo "gpu-check: bench_cuda_vkfft failed (see $out/errors.log)"; }
+    # The CUDA table (PyTorch and CuPy want the machine's own libstdc++, not the packed one).
+    timeout 90 env -u LD_LIBRARY_PATH python3 scripts/gpu_bench_cupy.py "$out/bench_cuda.txt" \
+      >"$out/bench_cuda.md" 2>>"$out/errors.log" || status=1
+    if wait "$pypid"; then
+      bash scripts/gpu-python.sh test "$pack" "$out" || { status=1; echo "gpu-check: Python CUDA tests failed"; }
+    else
+      status=1; echo "gpu-check: the Python extension did not build:"; tail -15 "$out/python_build.log"
+    fi
+    if [ "${2:-}" != cuda ]; then  # `run cuda`: the CUDA half alone
+      timeout 90 "$pack/bin/test_opencl" --gtest_brief=1 >"$out/test_opencl.log" 2>&1 || status=$?
+      grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests? ran" "$out/test_opencl.log" || tail -20 "$out/test_opencl.log"
+      DCTX_OPENCL_NO_FP64=1 timeout 30 "$pack/bin/test_opencl" --gtest_filter='*Fp64*' --gtest_brief=1 \
+        >>"$out/test_opencl.log" 2>&1 || status=$?
+      timeout 75 "$pack/bin/bench_opencl" 256x256 1024x1024 2048x2048 4096x4096 480x640 \
+        2>>"$out/errors.log" >"$out/bench_opencl.md" || status=$?
+      tail -8 "$out/bench_opencl.md"
+    fi
+    # DCTX_GPU_PROFILE=1: Nsight Compute's throughput and occupancy of the fused route's kernels
+    # and the 8x8 tile kernels (one launch each, from bench_cuda --quick), into ncu.txt.
+    ncu=$(PATH="$PATH:/usr/local/cuda/bin" command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1 || true)
+    if [ "${DCTX_GPU_PROFILE:-0}" = 1 ] && [ -n "$ncu" ]; then
+      # kernel:launches to skip (the 8x8 tile kernel's 40th launch is the JPEG-style round trip)
+      for ks in dense_reorder_kernel:3 dense_forward_rotation_kernel:3 \
+                dense_inverse_rotation_kernel:3 separable_tile_kernel:3 separable_tile_kernel:40; do
+        k=${ks%:*}
+        timeout 60 "$ncu" --clock-control none --kernel-name "regex:$k" --launch-skip "${ks#*:}" \
+          --launch-count 1 --section SpeedOfLight --section MemoryWorkloadAnalysis \
+          --section Occupancy --section LaunchStats "$pack/bin/bench_cuda" --quick \
+          >>"$out/ncu.txt" 2>&1 || echo "gpu-check: ncu on $k failed" >>"$out/ncu.txt"
+      done
+      grep -E "^  [a-z_]+kernel|Duration|DRAM Throughput|Memory Throughput|Achieved Occupancy|Registers Per|Compute \(SM\) Thr" \
+        "$out/ncu.txt" | sed -E 's/ +/ /g' | cut -c1-110
+    fi
+    # compute-sanitizer's memcheck over the CUDA tests, where the machine has it (bounded: a
+    # timeout here is reported, not counted as a failure).
+    cs=$(PATH="$PATH:/usr/local/cuda/bin" command -v compute-sanitizer || true)
+    if [ -n "$cs" ]; then
+      rc=0
+      timeout 75 "$cs" --tool memcheck --error-exitcode 9 "$pack/bin/test_cuda" --gtest_brief=1 \
+        >>"$out/test_cuda.log" 2>&1 || rc=$?
+      case $rc in 0) echo "memcheck: no errors in test_cuda" ;; 124) echo "memcheck: stopped at 75 s" ;;
+        *) status=1; echo "memcheck: test_cuda under compute-sanitizer exited $rc (test_cuda.log)" ;; esac
+    fi
+    # The CUDA table last: the reply of a remote run carries the end of the output.
+    cat "$out/bench_cuda.md" 2>/dev/null || cat "$out/bench_cuda.txt"
     echo "gpu-check: tests and benchmark finished with status $status (logs in $out)"
     exit "$status"
     ;;

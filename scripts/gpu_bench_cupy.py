@@ -3,7 +3,8 @@
 float32) timed with CUDA events on the shapes of bench_cuda, beside bench_cuda's own table (its
 output file, the first argument, with bench_cuda_vkfft's rows appended): dctx, cuFFT's R2C/C2R,
 CuPy and VkFFT, with the ratios; and DREAMPlace's electrostatic step (bench_cuda's "electro" rows)
-against its NumPy transcription (python/tests/dreamplace_reference.py) run on CuPy in float32.
+against its NumPy transcription (python/tests/dreamplace_reference.py) run on CuPy in float32;
+the fused route's reorder and rotation kernels timed apart (bench_cuda's "stage_" rows).
 Buffers rotate past the L2 as in bench_cuda; GPU-time medians of 15 calls (5 for the
 transcription) after two warm-ups."""
 import sys
@@ -90,7 +91,7 @@ def cupy_electro_times(sizes):
 
 
 def main():
-    rows, blocks, vkfft, electro = [], [], {}, []
+    rows, blocks, vkfft, electro, stages = [], [], {}, [], []
     with open(sys.argv[1]) as f:
         for line in f:
             p = line.split()
@@ -101,6 +102,8 @@ def main():
                 electro.append((n1, n2, p[2], p[3], float(p[4]), float(p[5]), float(p[6])))
             elif p[0].startswith("vkfft_"):  # bench_cuda_vkfft: VkFFT's DCT of that shape
                 vkfft[(n1, n2, p[2])] = float(p[4])
+            elif p[0].startswith("stage_"):  # a fused-route kernel alone, beside a copy
+                stages.append((p[0][6:], n1, n2, p[2], float(p[4]), float(p[7])))
             elif p[5] == "copy":  # an 8x8 block kernel: its share of the copy's bandwidth
                 blocks.append((p[0], n1, n2, float(p[4]), float(p[6]), float(p[7])))
             else:
@@ -119,6 +122,12 @@ def main():
         vs = f"{v:.1f} | {v / us:.2f}" if v else "- | -"
         print(f"| {t} | {n1}x{n2} | {d} | {pr} | {us:.1f} | {fft:.1f} | {us / fft:.2f} | {cs} | {vs} "
               f"| {copy:.1f} |")
+    if stages:
+        print()
+        print("| fused-route kernel | shape | dir | us | copy of the array us | kernel / copy |")
+        print("|---|---|---|---:|---:|---:|")
+        for (k, n1, n2, d, us, copy) in stages:
+            print(f"| {k} | {n1}x{n2} | {d} | {us:.1f} | {copy:.1f} | {us / copy:.2f} |")
     if electro:
         cupy_e = cupy_electro_times(sorted({n1 for (n1, n2, k, pr, *_r) in electro
                                            if k == "step" and pr == "f32"}))
