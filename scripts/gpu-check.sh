@@ -5,12 +5,17 @@
 #   scripts/gpu-check.sh prepare   here: builds test_cuda, bench_cuda, test_opencl (preset release;
 #                                  nvcc makes sm_80 and sm_90 code) and bench_opencl (preset bench)
 #                                  and packs them, with the shared libraries a bare machine lacks
-#                                  (Debian's OpenCL ICD loader, clFFT, Highway, libstdc++), into
-#                                  build-gpu/ (about 20 MiB; cuFFT is the machine's own)
+#                                  (Debian's OpenCL ICD loader, clFFT, Highway, libstdc++), and
+#                                  libdctx.a, the CUDA runtime and nanobind for the Python half,
+#                                  into build-gpu/ (about 56 MiB; cuFFT is the machine's own)
 #   scripts/gpu-check.sh run       there (carry build-gpu): the cuda tests, the CUDA benchmark
-#                                  against cuFFT and CuPy, then the opencl tests (NVIDIA's OpenCL
+#                                  against cuFFT, VkFFT and CuPy, the Python CUDA-array tests
+#                                  (scripts/gpu-python.sh), then the opencl tests (NVIDIA's OpenCL
 #                                  driver behind the ICD loader when present) and the benchmark
-#                                  against clFFT; the CUDA table last. Logs under $OUT when set
+#                                  against clFFT, memcheck; the CUDA table last. Logs under $OUT
+#                                  when set (at most 8 files)
+#   scripts/gpu-check.sh run cuda  the same without the OpenCL half
+#   DCTX_GPU_PROFILE=1             adds Nsight Compute on five kernels (ncu.txt)
 # Under the device tool:  run(command="bash scripts/gpu-check.sh run", carry=["build-gpu"])
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -115,5 +120,5 @@ case "${1:-}" in
     echo "gpu-check: tests and benchmark finished with status $status (logs in $out)"
     exit "$status"
     ;;
-  *) echo "usage: scripts/gpu-check.sh prepare|run"; exit 2 ;;
+  *) echo "usage: scripts/gpu-check.sh prepare|run [cuda]"; exit 2 ;;
 esac
