@@ -7,10 +7,12 @@
 #                                  and packs them, with the shared libraries a bare machine lacks
 #                                  (Debian's OpenCL ICD loader, clFFT, Highway, libstdc++), and
 #                                  libdctx.a, the CUDA runtime and nanobind for the Python half,
-#                                  into build-gpu/ (about 56 MiB; cuFFT is the machine's own)
+#                                  and the dctx command, into build-gpu/pack.txz (about 15 MiB;
+#                                  cuFFT is the machine's own)
 #   scripts/gpu-check.sh run       there (carry build-gpu): the cuda tests, the CUDA benchmark
 #                                  against cuFFT, VkFFT and CuPy, the Python CUDA-array tests
-#                                  (scripts/gpu-python.sh), then the opencl tests (NVIDIA's OpenCL
+#                                  (scripts/gpu-python.sh), `dctx transform/jpeg --backend cuda`
+#                                  against the CPU, then the opencl tests (NVIDIA's OpenCL
 #                                  driver behind the ICD loader when present) and the benchmark
 #                                  against clFFT, memcheck; the CUDA table last. Logs under $OUT
 #                                  when set (at most 8 files)
@@ -28,9 +30,10 @@ case "${1:-}" in
     cmake --build build --target bench_cuda_vkfft -j "${JOBS:-2}" 2>/dev/null || true
     cmake --preset bench >/dev/null
     cmake --build build-bench --target bench_opencl -j "${JOBS:-2}"
+    cmake --build build --target dctx_cli -j "${JOBS:-2}"
     rm -rf "$pack" && mkdir -p "$pack/bin" "$pack/lib"
     cp build/bin/test_opencl build/bin/test_cuda build/bin/bench_cuda build-bench/bin/bench_opencl \
-      "$pack/bin/"
+      build/bin/dctx "$pack/bin/"
     [ -x build/bin/bench_cuda_vkfft ] && cp build/bin/bench_cuda_vkfft "$pack/bin/"
     for lib in libOpenCL.so.1 libclFFT.so.2 libhwy.so.1 libstdc++.so.6 libgcc_s.so.1; do
       path=$(ldd "$pack/bin/bench_opencl" "$pack/bin/test_opencl" "$pack/bin/test_cuda" | awk -v l="$lib" '$1 == l {print $3; exit}')
@@ -42,10 +45,20 @@ case "${1:-}" in
     cp -r build/include "$pack/py/include"
     nb=$(.venv/bin/python -c 'import nanobind, os; print(os.path.dirname(nanobind.__file__))')
     cp -r "$nb" "$pack/py/nanobind" && rm -rf "$pack/py/nanobind/__pycache__"
+    # One xz archive: the device tool carries at most 64 MiB with the working tree, and the
+    # binaries' sm_80/sm_90 device code compresses about 4:1.
+    tar -C "$pack" -cf - bin lib py | xz -T"${JOBS:-2}" -6 >"$pack.txz.tmp"
+    rm -rf "$pack" && mkdir -p "$pack" && mv "$pack.txz.tmp" "$pack/pack.txz"
     du -sh "$pack"
     ;;
   run)
-    [ -x "$pack/bin/test_opencl" ] || { echo "gpu-check: no $pack (run 'scripts/gpu-check.sh prepare' here and carry it)"; exit 2; }
+    [ -f "$pack/pack.txz" ] || [ -x "$pack/bin/test_opencl" ] ||
+      { echo "gpu-check: no $pack (run 'scripts/gpu-check.sh prepare' here and carry it)"; exit 2; }
+    if [ -f "$pack/pack.txz" ]; then  # unpacked beside the archive (tar's xz, else Python's)
+      tar -C "$pack" -xJf "$pack/pack.txz" 2>/dev/null ||
+        python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' \
+          "$pack/pack.txz" "$pack"
+    fi
     out=${OUT:-$pack/out}
     mkdir -p "$out"
     export LD_LIBRARY_PATH="$PWD/$pack/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -80,6 +93,29 @@ case "${1:-}" in
     else
       status=1; echo "gpu-check: the Python extension did not build:"; tail -15 "$out/python_build.log"
     fi
+    # The command line on the GPU: `dctx transform --backend cuda` against --backend cpu on a
+    # random array (relative L2 difference), and `dctx jpeg --backend cuda` on Barbara.
+    cli_check() {
+      local d=/tmp/dctx-cli-check
+      mkdir -p "$d"
+      env -u LD_LIBRARY_PATH "${PYTHON:-python3}" -c 'import numpy as np, sys
+np.save(sys.argv[1], np.random.default_rng(7).standard_normal((1080, 1920)).astype(np.float32))' \
+        "$d/in.npy"
+      "$pack/bin/dctx" transform "$d/in.npy" "$d/cuda.npy" --norm ortho --backend cuda -v &&
+        "$pack/bin/dctx" transform "$d/in.npy" "$d/cpu.npy" --norm ortho --backend cpu &&
+        "$pack/bin/dctx" transform "$d/cuda.npy" "$d/back.npy" --norm ortho --inverse \
+          --backend cuda &&
+        env -u LD_LIBRARY_PATH "${PYTHON:-python3}" -c 'import numpy as np, sys
+a, b, x, y = (np.load(p).astype(np.float64) for p in sys.argv[1:5])
+rel = np.linalg.norm(a - b) / np.linalg.norm(b); back = np.linalg.norm(y - x) / np.linalg.norm(x)
+print(f"cli: transform --backend cuda vs cpu: relative L2 {rel:.2e}; round trip {back:.2e}")
+sys.exit(0 if rel < 1e-5 and back < 1e-5 else 1)' "$d/cuda.npy" "$d/cpu.npy" "$d/in.npy" \
+          "$d/back.npy" &&
+        "$pack/bin/dctx" jpeg data/barbara.bmp --backend cuda --json
+    }
+    cli_check >>"$out/python_cuda.log" 2>&1 || { status=1; echo "gpu-check: the CLI check failed"; }
+    grep -E "^cli:|^dctx: cuda" "$out/python_cuda.log" | cut -c1-120 || true
+    grep -oE '"backend": "[a-z]+"|"psnr_db": [0-9.]+' "$out/python_cuda.log" | tr '\n' ' ' && echo || true
     if [ "${2:-}" != cuda ]; then  # `run cuda`: the CUDA half alone
       timeout 90 "$pack/bin/test_opencl" --gtest_brief=1 >"$out/test_opencl.log" 2>&1 || status=$?
       grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests? ran" "$out/test_opencl.log" || tail -20 "$out/test_opencl.log"
