@@ -10,7 +10,9 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "dctx/backend.hpp"
@@ -345,6 +347,49 @@ TEST_F(Cuda, CallerWorkspaceAndStream) {
       "workspace holds 16 bytes");
   cudaStreamDestroy(s);
   cudaFree(ws);
+}
+
+// Calls that bring no workspace share the plan's own: from four threads, each on its own stream,
+// each a different input, every result must be its own input's transform (the plan orders the
+// uses of its workspace across streams with an event).
+TEST_F(Cuda, OwnWorkspaceSharedByThreadsOnSeveralStreams) {
+  const Shape shape = {96, 128};
+  const Plan gpu(PlanDesc{.shape = shape,
+                          .precision = Precision::F32,
+                          .norm = Norm::Ortho,
+                          .backend = BackendKind::CUDA});
+  const Plan cpu(PlanDesc{.shape = shape, .precision = Precision::F32, .norm = Norm::Ortho});
+  constexpr int kThreads = 4, kCalls = 12;
+  const std::size_t len = total(shape);
+  std::vector<std::vector<float>> x(kThreads * kCalls), got(kThreads * kCalls);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = oracle::random_vector<float>(len, static_cast<unsigned>(700 + i));
+  std::vector<std::thread> team;
+  for (int t = 0; t < kThreads; ++t)
+    team.emplace_back([&, t] {
+      cudaStream_t s = nullptr;
+      ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
+      std::vector<std::unique_ptr<DeviceVector<float>>> ins, outs;
+      for (int c = 0; c < kCalls; ++c) {
+        ins.push_back(std::make_unique<DeviceVector<float>>(x[t * kCalls + c]));
+        outs.push_back(std::make_unique<DeviceVector<float>>(std::vector<float>(len, NAN)));
+      }
+      ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);  // the uploads before the calls
+      for (int c = 0; c < kCalls; ++c)
+        cuda::execute(gpu, cuda::DeviceView<const float>{ins[c]->p, {}},
+                      cuda::DeviceView<float>{outs[c]->p, {}}, s);
+      ASSERT_EQ(cudaStreamSynchronize(s), cudaSuccess);
+      for (int c = 0; c < kCalls; ++c) got[t * kCalls + c] = outs[c]->get();
+      cudaStreamDestroy(s);
+    });
+  for (std::thread& th : team) th.join();
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    std::vector<float> want(len);
+    cpu.execute(ConstView<float>(x[i].data(), shape), View<float>(want.data(), shape));
+    EXPECT_LE(oracle::rel_l2(got[i], std::vector<oracle::LD>(want.begin(), want.end())),
+              2 * oracle::tolerance<float>(len))
+        << "call " << i;
+  }
 }
 
 }  // namespace
