@@ -171,14 +171,30 @@ void check_shape(Block8PlanDesc d, unsigned seed, int pr, int pc, int sr, int sc
   const Block8Stats st = cpu.execute(
       ConstView<TIn>(in.data(), {std::size_t(planes), std::size_t(ir), std::size_t(ic)}),
       View<TOut>(want.data(), {std::size_t(planes), std::size_t(orr), std::size_t(oc)}));
-  const b8::PlaneGeometry gi{0, ir * ic, ic, 1, ir, ic}, go{0, orr * oc, oc, 1, orr, oc};
+  // The emulated kernels write planes kGapRows poisoned rows apart: a store past a plane's last
+  // row (or a cropped row written anyway) lands in a gap and shows.
+  constexpr int kGapRows = 8;
+  const std::size_t plane_stride = std::size_t(orr + kGapRows) * oc;
+  std::vector<TOut> gapped(planes * plane_stride);
+  const b8::PlaneGeometry gi{0, ir * ic, ic, 1, ir, ic};
+  const b8::PlaneGeometry go{0, std::int64_t(plane_stride), oc, 1, orr, oc};
   for (const char* layout : {"registers", "tiles"}) {
-    std::fill(got.begin(), got.end(), poison);
+    std::fill(gapped.begin(), gapped.end(), poison);
     const std::uint64_t zeros =
-        layout[0] == 'r' ? emulate_blocks(d, in.data(), gi, got.data(), go, planes, pr, pc)
-                         : emulate_tiles(d, in.data(), gi, got.data(), go, planes, pr, pc);
+        layout[0] == 'r' ? emulate_blocks(d, in.data(), gi, gapped.data(), go, planes, pr, pc)
+                         : emulate_tiles(d, in.data(), gi, gapped.data(), go, planes, pr, pc);
     const std::string what =
         cpu.describe() + ", " + layout + ", " + std::to_string(pr) + " x " + std::to_string(pc);
+    for (int p = 0; p < planes; ++p) {
+      const TOut* plane = gapped.data() + p * plane_stride;
+      std::copy(plane, plane + std::size_t(orr) * oc, got.begin() + std::size_t(p) * orr * oc);
+      for (std::size_t i = std::size_t(orr) * oc; i < plane_stride; ++i)
+        if (std::memcmp(&plane[i], &poison, sizeof(TOut)) != 0) {
+          ADD_FAILURE() << what << ": plane " << p << " written past its last row, at "
+                        << i - std::size_t(orr) * oc << " after it";
+          break;
+        }
+    }
     EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(TOut)), 0) << what;
     for (std::size_t i = 0; i < got.size(); ++i)
       if (std::memcmp(&got[i], &want[i], sizeof(TOut)) != 0) {
