@@ -36,27 +36,14 @@ struct TileAt {
 DCTX_HD std::int64_t tiles_per_plane(int prow, int pcol) {
   return std::int64_t{prow / 8} * ((pcol + kTileCols - 1) / kTileCols);
 }
-/// Tile i of a batch, in the order plane, row of blocks, columns. In 32 bits when i fits (every
-/// thread of a tile computes this; a 64-bit division is a long software sequence on the GPU).
+/// Tile i of a batch, in the order plane, row of blocks, columns.
 DCTX_HD TileAt tile_at(std::int64_t i, int prow, int pcol) {
   const std::int64_t across = (pcol + kTileCols - 1) / kTileCols, per = tiles_per_plane(prow, pcol);
+  const std::int64_t rest = i % per;
   TileAt at;
-  int rest_row, rest_col;
-  if (i < (std::int64_t{1} << 32) && per < (std::int64_t{1} << 32)) {
-    const auto i32 = static_cast<std::uint32_t>(i), per32 = static_cast<std::uint32_t>(per);
-    const auto across32 = static_cast<std::uint32_t>(across);
-    const std::uint32_t rest = i32 % per32;
-    at.p = i32 / per32;
-    rest_row = static_cast<int>(rest / across32);
-    rest_col = static_cast<int>(rest % across32);
-  } else {
-    const std::int64_t rest = i % per;
-    at.p = i / per;
-    rest_row = static_cast<int>(rest / across);
-    rest_col = static_cast<int>(rest % across);
-  }
-  at.r0 = rest_row * 8;
-  at.c0 = rest_col * kTileCols;
+  at.p = i / per;
+  at.r0 = static_cast<int>(rest / across) * 8;
+  at.c0 = static_cast<int>(rest % across) * kTileCols;
   at.cols = pcol - at.c0 < kTileCols ? pcol - at.c0 : kTileCols;
   return at;
 }
