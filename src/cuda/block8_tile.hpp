@@ -71,13 +71,8 @@ struct SeparableTile {
                            const TileAt& at, W* sh) {
     if (tid >= at.cols) return;
     W x[8];
-    if (at.r0 + 8 <= g.rows && at.c0 + tid < g.cols) {  // inside the plane: a pointer walk
-      const TIn* q = in + g.off + at.p * g.ps + std::int64_t{at.r0} * g.rs + (at.c0 + tid) * g.cs;
-      for (int i = 0; i < 8; ++i, q += g.rs) x[i] = load_as<W>(*q);
-    } else {  // the last row or column replicated
-      for (int i = 0; i < 8; ++i)
-        x[i] = load_as<W>(load_element(in, g, at.p, at.r0 + i, at.c0 + tid));
-    }
+    for (int i = 0; i < 8; ++i)
+      x[i] = load_as<W>(load_element(in, g, at.p, at.r0 + i, at.c0 + tid));
     S::column_in(op, t, x);
     for (int i = 0; i < 8; ++i) sh[i * kTilePitch + tid] = x[i];
   }
