@@ -32,8 +32,8 @@ struct ElectrostaticsDesc {
   Shape shape;                           ///< bins: M along axis 0 (x), N along axis 1 (y)
   double bin_width = 1, bin_height = 1;  ///< the density map is divided by their product
   Precision precision = Precision::F64;
-  /// Where the four transforms run (the weighting pass and the energy run on the host; a device
-  /// back end copies each transform's data in and out, as its host-memory plans do).
+  /// Where the transforms run (the weighting pass runs on the host; a device back end copies
+  /// each transform's data in and out, as its host-memory plans do).
   BackendKind backend = BackendKind::Auto;
   DeviceOptions device;  ///< the device of a CUDA or OpenCL system
   CpuOptions cpu;
@@ -43,7 +43,8 @@ struct ElectrostaticsDesc {
 /// (bin_width bin_height); a = DCT2(rho') (scipy's dctn / (M N)); w_u = 2 pi u / M,
 /// w_v = 2 pi v / N; potential = idcct2(a / (w_u^2 + w_v^2)) with the (0, 0) term zero;
 /// field_x = idxst_idct(a w_u / (w_u^2 + w_v^2) / 2); field_y = idct_idxst(a w_v / ... / 2);
-/// energy = sum potential * rho'. Plans are made once; solve() is const and thread-safe.
+/// energy = sum potential * rho', computed as Parseval's equal form (M N / 4) sum a^2 /
+/// (w_u^2 + w_v^2) (every term >= 0). Plans are made once; solve() is const and thread-safe.
 class ElectrostaticSystem {
  public:
   explicit ElectrostaticSystem(const ElectrostaticsDesc& desc);
@@ -56,8 +57,7 @@ class ElectrostaticSystem {
                const View<float>& field_x, const View<float>& field_y) const;
   double solve(const ConstView<double>& density, const View<double>& potential,
                const View<double>& field_x, const View<double>& field_y) const;
-  /// The fields and the energy without the potential (one transform fewer; the energy by
-  /// Parseval's relation: (M N / 4) sum a^2 / (w_u^2 + w_v^2)).
+  /// The fields and the energy without the potential (one transform fewer; the same energy).
   double fields(const ConstView<float>& density, const View<float>& field_x,
                 const View<float>& field_y) const;
   double fields(const ConstView<double>& density, const View<double>& field_x,

@@ -35,8 +35,9 @@ def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None
     a[u, v], the weights 1/(w_u^2 + w_v^2) with w_u = 2 pi u / M, w_v = 2 pi v / N (zero at
     (0, 0)), the potential idcct2(a / (w_u^2 + w_v^2)), the fields
     idxst_idct(a w_u / (w_u^2 + w_v^2) / 2) and idct_idxst(a w_v / ... / 2), and the energy
-    sum(potential * density / bin area). With ``potential=False`` the potential is not computed
-    (None; one transform fewer) and the energy comes from the coefficients (Parseval).
+    sum(potential * density / bin area), computed from the coefficients by Parseval's relation
+    (equal up to rounding). With ``potential=False`` the potential is not computed (None; one
+    transform fewer).
     float32 stays float32; other real dtypes are computed in float64. ``backend`` ("cpu",
     "opencl", ...; default: the CPU) is where the four transforms run, on copies of the data.
     A CuPy array or PyTorch CUDA tensor of float32 or float64 runs the whole step on its device

@@ -36,11 +36,12 @@ def test_against_the_published_algorithm(shape, kind, dtype):
         assert g.dtype == dtype and g.shape == shape
         assert rel(g, w) <= bound
     assert abs(got[3] - want[3]) <= bound * abs(want[3])
-    # Without the potential: the same fields, the energy by Parseval.
+    # Without the potential: field_y's bits (field_x is computed on its own: with the potential,
+    # the CPU shares the potential's pass along v with it), the same Parseval energy.
     fast = dctx.electrostatics(density, (bw, bh), potential=False)
     assert fast[0] is None
-    assert np.array_equal(fast[1], got[1]) and np.array_equal(fast[2], got[2])
-    assert abs(fast[3] - want[3]) <= bound * abs(want[3])
+    assert rel(fast[1], want[1]) <= bound and np.array_equal(fast[2], got[2])
+    assert fast[3] == got[3]
 
 
 @pytest.mark.parametrize("fn,s0,s1", [(dctx.idcct2, False, False), (dctx.idxst_idct, True, False),

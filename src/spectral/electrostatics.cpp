@@ -4,11 +4,12 @@
 // (docs/electrostatics.md): along a cosine axis, IDCT(x) = DCT-III(x with x_0 doubled) / 2; along
 // a sine axis, IDXST(x) = DXST-III(x) / 2 (the core's shifted DST, dctx/types.hpp). So every
 // output is one mixed DCT-III/DXST-III plan run in place on coefficients that one pass writes
-// already reweighted.
+// already reweighted; on the CPU, solve() shares the potential's pass along v with field_x.
 #include "dctx/electrostatics.hpp"
 
 #include "core/overlap.hpp"
 #include "core/thread_pool.hpp"
+#include "dctx/backend.hpp"
 #include "spectral/pass_threads.hpp"
 #include "spectral/row_kernels.hpp"
 
@@ -41,6 +42,15 @@ PlanDesc type3_plan(const Shape& shape, Precision p, const CpuOptions& cpu, Axis
   d.norm = Norm::Backward;
   d.orthogonalize = false;
   d.cpu = cpu;
+  return d;
+}
+
+// One type-3 transform along one axis of the grid (the step's shared potential route).
+PlanDesc type3_axis_plan(const Shape& shape, Precision p, const CpuOptions& cpu, int axis,
+                         AxisTransform t) {
+  PlanDesc d = type3_plan(shape, p, cpu, t, t, BackendKind::CPU);
+  d.axes = {axis};
+  d.transforms = {t};
   return d;
 }
 
@@ -100,8 +110,12 @@ void dream_transform(DreamTransform t, const ConstView<double>& in, const View<d
 struct ElectrostaticSystem::Impl {
   ElectrostaticsDesc desc;
   std::shared_ptr<const Plan> dct2, potential, field_x, field_y;
+  // The CPU's shared route for solve(): the potential's DCT-III along v (axis 1), then DCT-III
+  // along u for the potential and DXST-III along u for field_x (null on other back ends).
+  std::shared_ptr<const Plan> pot_rows, pot_cols, fx_cols;
   std::vector<double> wu, wv, wv2;
-  std::vector<double> hcos;  // type3_weight(false, j) along the rows
+  std::vector<double> ratio;  // r(i) = w_u(i) / 4 / h_cos(i): field_x's rows over the potential's
+  std::vector<double> hcos;   // type3_weight(false, j) along the rows
 
   template <class T>
   double run(const ConstView<T>& density, const View<T>* potential_out, const View<T>& fx,
@@ -118,29 +132,43 @@ struct ElectrostaticSystem::Impl {
     // a = DCT2(rho / (bw bh)) = scipy's dctn(rho) / (M N bw bh), computed into field_x, which
     // the weighting pass then overwrites row by row, each row read first. No scratch array.
     dct2->execute(density, fx);
-    const long double parseval = weight(potential_out, fx, fy);
-    field_x->execute(fx);
-    field_y->execute(fy);
-    if (!potential_out) return static_cast<double>(parseval * m * n / 4);
-    const View<T>& pot = *potential_out;
-    potential->execute(pot);
-    // energy = sum psi * rho', as the published algorithm computes it (rows summed in double,
-    // eight accumulators, the row sums in long double).
-    long double e = 0;
-    for (std::size_t i = 0; i < m; ++i) {
-      const T* pr = pot.data() + static_cast<std::ptrdiff_t>(i) * pot.strides()[0];
-      const T* dr = density.data() + static_cast<std::ptrdiff_t>(i) * density.strides()[0];
-      double acc[8] = {};  // eight accumulators (vectorised)
-      spectral::dot_row(pr, pot.strides()[1], dr, density.strides()[1], n, acc);
-      double row = 0;
-      for (double a : acc) row += a;
-      e += row;
+    // The energy: sum psi rho' of the published algorithm equals Parseval's (M N / 4) sum a^2 W
+    // (docs/electrostatics.md), whose terms are all >= 0: no cancellation, and no pass over the
+    // potential and the density.
+    const bool shared = potential_out && pot_rows;
+    const long double parseval = weight(potential_out, fx, fy, !shared);
+    if (shared) {
+      // field_x's coefficients are the potential's times r(i) along u: the potential's pass
+      // along v is done once and copied, scaled, into field_x (seven axis passes, not eight).
+      const View<T>& pot = *potential_out;
+      pot_rows->execute(pot);
+      scale_rows(pot, fx);
+      pot_cols->execute(pot);
+      fx_cols->execute(fx);
+    } else {
+      field_x->execute(fx);
+      if (potential_out) potential->execute(*potential_out);
     }
-    return static_cast<double>(e / (desc.bin_width * desc.bin_height));
+    field_y->execute(fy);
+    return static_cast<double>(parseval * m * n / 4);
   }
 
-  // The outputs are written while the density is still to be read (the energy) and each other
-  // is still to be transformed.
+  // field_x(i, :) = r(i) potential(i, :), rows split across the threads.
+  template <class T>
+  void scale_rows(const View<T>& pot, const View<T>& fx) const {
+    const std::size_t m = desc.shape[0], n = desc.shape[1];
+    const int threads = spectral::pass_threads(m * n, desc.cpu.threads);
+    detail::parallel_for(threads, m, [&](std::size_t i0, std::size_t i1) {
+      for (std::size_t i = i0; i < i1; ++i)
+        spectral::scale_row(pot.data() + static_cast<std::ptrdiff_t>(i) * pot.strides()[0],
+                            pot.strides()[1], ratio[i],
+                            fx.data() + static_cast<std::ptrdiff_t>(i) * fx.strides()[0],
+                            fx.strides()[1], n);
+    });
+  }
+
+  // The outputs are written while each other is still to be transformed, and the density map
+  // stays the caller's (an output over it is refused, as over another output).
   template <class T>
   static void check_places(const ConstView<T>& density, const View<T>* pot, const View<T>& fx,
                            const View<T>& fy) {
@@ -162,7 +190,8 @@ struct ElectrostaticSystem::Impl {
   //   field_y(i, j) = t w_v(j) / 2 h_cos(i) h_sin(j).
   // Returns the Parseval sum of a^2 / (w_u^2 + w_v^2).
   template <class T>
-  long double weight(const View<T>* pot, const View<T>& fx, const View<T>& fy) const {
+  long double weight(const View<T>* pot, const View<T>& fx, const View<T>& fy,
+                     bool write_fx) const {
     const std::size_t m = desc.shape[0], n = desc.shape[1];
     const double scale = 1.0 / (double(m) * double(n) * desc.bin_width * desc.bin_height);
     const auto row_of = [](const View<T>& v, std::size_t i) {
@@ -186,6 +215,7 @@ struct ElectrostaticSystem::Impl {
           w.wv = wv.data();
           w.wv2 = wv2.data();
           w.hcos = hcos.data();
+          w.write_x = write_fx;
           double acc[8] = {};
           spectral::weigh_row(w, row_of(fx, i), fx.strides()[1], row_of(fy, i), fy.strides()[1],
                               pot ? row_of(*pot, i) : nullptr, pot ? pot->strides()[1] : 0, acc);
@@ -221,6 +251,16 @@ ElectrostaticSystem::ElectrostaticSystem(const ElectrostaticsDesc& desc) {
   for (std::size_t v = 0; v < s[1]; ++v) impl->wv.push_back(double(2 * kPi * v / s[1]));
   for (double w : impl->wv) impl->wv2.push_back(w * w);
   for (std::size_t v = 0; v < s[1]; ++v) impl->hcos.push_back(type3_weight(false, v));
+  if (backend_info(desc.backend).kind == BackendKind::CPU) {
+    const auto axis_plan = [&](int axis, AxisTransform t) {
+      return cached_plan(type3_axis_plan(s, desc.precision, desc.cpu, axis, t));
+    };
+    impl->pot_rows = axis_plan(1, kCos);
+    impl->pot_cols = axis_plan(0, kCos);
+    impl->fx_cols = axis_plan(0, kSin);
+    for (std::size_t u = 0; u < s[0]; ++u)
+      impl->ratio.push_back(impl->wu[u] / 4 / type3_weight(false, u));
+  }
   impl_ = std::move(impl);
 }
 ElectrostaticSystem::ElectrostaticSystem(ElectrostaticSystem&&) noexcept = default;

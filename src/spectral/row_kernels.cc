@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The electrostatic step's row passes (row_kernels.hpp), compiled once per SIMD target by
 // Highway's foreach_target and picked at run time. Arithmetic in double on vectors of the
-// target's width, float rows widened on load and rounded on store; the Parseval and energy sums
-// keep eight accumulators, lane q taking the elements j with j % 8 == q, as the scalar loop
-// they replace did.
+// target's width, float rows widened on load and rounded on store; the Parseval sum keeps eight
+// accumulators, lane q taking the elements j with j % 8 == q, as the scalar loop it replaced did.
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -85,7 +84,7 @@ void WeighRowT(const WeighRow& w, T* x, std::ptrdiff_t xs, T* fy, std::ptrdiff_t
       const auto hcos = hn::LoadU(dd, w.hcos + k);
       if (pot) StoreNarrow(hn::Mul(hn::Mul(t, pot_i), hcos), pot + k);
       StoreNarrow(hn::Mul(hn::Mul(t, hn::LoadU(dd, w.wv + k)), fy_i), fy + k);
-      StoreNarrow(hn::Mul(hn::Mul(t, fx_i), hcos), x + k);
+      if (w.write_x) StoreNarrow(hn::Mul(hn::Mul(t, fx_i), hcos), x + k);
       return hn::Add(acc, hn::Mul(a, t));
     });
   }
@@ -99,23 +98,24 @@ void WeighRowT(const WeighRow& w, T* x, std::ptrdiff_t xs, T* fy, std::ptrdiff_t
     acc8[j % 8] += a * t;
     if (pot) at(pot, ps) = static_cast<T>(t * w.pot_i * w.hcos[j]);
     at(fy, ys) = static_cast<T>(t * w.wv[j] * w.fy_i);
-    at(x, xs) = static_cast<T>(t * w.fx_i * w.hcos[j]);
+    if (w.write_x) at(x, xs) = static_cast<T>(t * w.fx_i * w.hcos[j]);
   }
 }
 
 template <class T>
-void DotRowT(const T* a, std::ptrdiff_t as, const T* b, std::ptrdiff_t bs, std::size_t n,
-             double acc8[8]) {
+void ScaleRowT(const T* x, std::ptrdiff_t xs, double r, T* y, std::ptrdiff_t ys, std::size_t n) {
   std::size_t j = 0;
 #if DCTX_ROW_KERNELS_SIMD
-  if (as == 1 && bs == 1)
-    j = EightLaneRows(n, acc8, [&](std::size_t k, hn::Vec<DD> acc) HWY_ATTR {
-      return hn::Add(acc, hn::Mul(LoadWide(a + k), LoadWide(b + k)));
-    });
+  if (xs == 1 && ys == 1) {
+    const DD dd;
+    constexpr std::size_t kN = hn::MaxLanes(dd);
+    const auto rv = hn::Set(dd, r);
+    for (; j + kN <= n; j += kN) StoreNarrow(hn::Mul(LoadWide(x + j), rv), y + j);
+  }
 #endif
   for (; j < n; ++j)
-    acc8[j % 8] += double(a[static_cast<std::ptrdiff_t>(j) * as]) *
-                   double(b[static_cast<std::ptrdiff_t>(j) * bs]);
+    y[static_cast<std::ptrdiff_t>(j) * ys] =
+        static_cast<T>(double(x[static_cast<std::ptrdiff_t>(j) * xs]) * r);
 }
 
 void WeighRowF32(const WeighRow& w, float* x, std::ptrdiff_t xs, float* fy, std::ptrdiff_t ys,
@@ -126,13 +126,13 @@ void WeighRowF64(const WeighRow& w, double* x, std::ptrdiff_t xs, double* fy, st
                  double* pot, std::ptrdiff_t ps, double* acc8) {
   WeighRowT(w, x, xs, fy, ys, pot, ps, acc8);
 }
-void DotRowF32(const float* a, std::ptrdiff_t as, const float* b, std::ptrdiff_t bs, std::size_t n,
-               double* acc8) {
-  DotRowT(a, as, b, bs, n, acc8);
+void ScaleRowF32(const float* x, std::ptrdiff_t xs, double r, float* y, std::ptrdiff_t ys,
+                 std::size_t n) {
+  ScaleRowT(x, xs, r, y, ys, n);
 }
-void DotRowF64(const double* a, std::ptrdiff_t as, const double* b, std::ptrdiff_t bs,
-               std::size_t n, double* acc8) {
-  DotRowT(a, as, b, bs, n, acc8);
+void ScaleRowF64(const double* x, std::ptrdiff_t xs, double r, double* y, std::ptrdiff_t ys,
+                 std::size_t n) {
+  ScaleRowT(x, xs, r, y, ys, n);
 }
 
 }  // namespace dctx::spectral::HWY_NAMESPACE
@@ -143,8 +143,8 @@ namespace dctx::spectral {
 
 HWY_EXPORT(WeighRowF32);
 HWY_EXPORT(WeighRowF64);
-HWY_EXPORT(DotRowF32);
-HWY_EXPORT(DotRowF64);
+HWY_EXPORT(ScaleRowF32);
+HWY_EXPORT(ScaleRowF64);
 
 void weigh_row(const WeighRow& w, float* x, std::ptrdiff_t xs, float* fy, std::ptrdiff_t ys,
                float* pot, std::ptrdiff_t ps, double acc[8]) {
@@ -154,13 +154,13 @@ void weigh_row(const WeighRow& w, double* x, std::ptrdiff_t xs, double* fy, std:
                double* pot, std::ptrdiff_t ps, double acc[8]) {
   HWY_DYNAMIC_DISPATCH(WeighRowF64)(w, x, xs, fy, ys, pot, ps, acc);
 }
-void dot_row(const float* a, std::ptrdiff_t as, const float* b, std::ptrdiff_t bs, std::size_t n,
-             double acc[8]) {
-  HWY_DYNAMIC_DISPATCH(DotRowF32)(a, as, b, bs, n, acc);
+void scale_row(const float* x, std::ptrdiff_t xs, double r, float* y, std::ptrdiff_t ys,
+               std::size_t n) {
+  HWY_DYNAMIC_DISPATCH(ScaleRowF32)(x, xs, r, y, ys, n);
 }
-void dot_row(const double* a, std::ptrdiff_t as, const double* b, std::ptrdiff_t bs, std::size_t n,
-             double acc[8]) {
-  HWY_DYNAMIC_DISPATCH(DotRowF64)(a, as, b, bs, n, acc);
+void scale_row(const double* x, std::ptrdiff_t xs, double r, double* y, std::ptrdiff_t ys,
+               std::size_t n) {
+  HWY_DYNAMIC_DISPATCH(ScaleRowF64)(x, xs, r, y, ys, n);
 }
 
 }  // namespace dctx::spectral
