@@ -110,7 +110,7 @@ void run(const ElectrostaticsArgs& a) {
   if (a.run.verbose)
     std::fprintf(stderr, "dctx: electrostatics on %s: %s\n",
                  std::string(to_string(d.backend)).c_str(),
-                 potential ? "potential, fields and energy" : "fields and energy (Parseval)");
+                 potential ? "potential, fields and energy" : "fields and energy");
   if (!a.run.json) {
     std::printf("energy %.17g\n", energy);
     return;
@@ -135,8 +135,8 @@ void add_electrostatics_command(CLI::App& app) {
   CLI::App* c = app.add_subcommand(
       "electrostatics",
       "DREAMPlace's electrostatic step on a 2D bin density map (.npy): the outputs asked for, "
-      "and the energy on stdout (without --potential: one transform fewer, the energy by "
-      "Parseval's relation)");
+      "and the energy on stdout (by Parseval's relation; without --potential: one transform "
+      "fewer)");
   c->add_option("DENSITY", args->in, "bin density map, .npy (2D; float32 stays float32)")
       ->required();
   c->add_option("--potential", args->potential, "write the potential here (.npy)");
