@@ -110,8 +110,9 @@ void dream_transform(DreamTransform t, const ConstView<double>& in, const View<d
 struct ElectrostaticSystem::Impl {
   ElectrostaticsDesc desc;
   std::shared_ptr<const Plan> dct2, potential, field_x, field_y;
-  // The CPU's shared route for solve(): the potential's DCT-III along v (axis 1), then DCT-III
-  // along u for the potential and DXST-III along u for field_x (null on other back ends).
+  // The potential: one 2D plan on a device back end; on the CPU the shared route of solve():
+  // the potential's DCT-III along v (axis 1), then DCT-III along u for the potential and
+  // DXST-III along u for field_x (each null where the other is used).
   std::shared_ptr<const Plan> pot_rows, pot_cols, fx_cols;
   std::vector<double> wu, wv, wv2;
   std::vector<double> ratio;  // r(i) = w_u(i) / 4 / h_cos(i): field_x's rows over the potential's
@@ -244,14 +245,15 @@ ElectrostaticSystem::ElectrostaticSystem(const ElectrostaticsDesc& desc) {
     return cached_plan(type3_plan(s, desc.precision, desc.cpu, t0, t1, desc.backend, desc.device));
   };
   impl->dct2 = plan({Kind::DCT, 2}, {Kind::DCT, 2});
-  impl->potential = plan(kCos, kCos);
   impl->field_x = plan(kSin, kCos);
   impl->field_y = plan(kCos, kSin);
   for (std::size_t u = 0; u < s[0]; ++u) impl->wu.push_back(double(2 * kPi * u / s[0]));
   for (std::size_t v = 0; v < s[1]; ++v) impl->wv.push_back(double(2 * kPi * v / s[1]));
   for (double w : impl->wv) impl->wv2.push_back(w * w);
   for (std::size_t v = 0; v < s[1]; ++v) impl->hcos.push_back(type3_weight(false, v));
-  if (backend_info(desc.backend).kind == BackendKind::CPU) {
+  if (backend_info(desc.backend).kind != BackendKind::CPU) {
+    impl->potential = plan(kCos, kCos);
+  } else {
     const auto axis_plan = [&](int axis, AxisTransform t) {
       return cached_plan(type3_axis_plan(s, desc.precision, desc.cpu, axis, t));
     };
