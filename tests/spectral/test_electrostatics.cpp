@@ -138,8 +138,9 @@ TEST(Electrostatics, PublishedAlgorithmFloat64) { CheckElectrostatics<double>();
 TEST(Electrostatics, PublishedAlgorithmFloat32) { CheckElectrostatics<float>(); }
 
 // The weighting pass splits rows into chunks across threads (each row read before field_x, which
-// holds the coefficients, is overwritten): 3 threads on strided outputs give one thread's
-// contiguous results, and the energies agree to rounding.
+// holds the coefficients, is overwritten): 3 threads on strided outputs, field_x column-major
+// (so the scaled copy from the potential's rows into field_x's must keep each view's own
+// strides), give one thread's contiguous results, and the energies agree to rounding.
 TEST(Electrostatics, ThreadsAndStridesAgree) {
   const std::size_t m = 301, n = 257;  // past the pass's threshold for threads
   std::mt19937 rng{3};
@@ -155,11 +156,11 @@ TEST(Electrostatics, ThreadsAndStridesAgree) {
       View<double>(fx.data(), {m, n}), View<double>(fy.data(), {m, n}));
   d.cpu.threads = 3;
   const ElectrostaticSystem three(d);
-  const Strides wide{std::ptrdiff_t(2 * n), 2};
-  std::vector<double> psi3(2 * m * n, NAN), fx3(2 * m * n, NAN), fy3(2 * m * n, NAN);
-  const double e3 =
-      three.solve(ConstView<double>(rho.data(), {m, n}), View<double>(psi3.data(), {m, n}, wide),
-                  View<double>(fx3.data(), {m, n}, wide), View<double>(fy3.data(), {m, n}, wide));
+  const Strides wide{std::ptrdiff_t(2 * n), 2}, column_major{1, std::ptrdiff_t(m)};
+  std::vector<double> psi3(2 * m * n, NAN), fx3(m * n, NAN), fy3(2 * m * n, NAN);
+  const double e3 = three.solve(
+      ConstView<double>(rho.data(), {m, n}), View<double>(psi3.data(), {m, n}, wide),
+      View<double>(fx3.data(), {m, n}, column_major), View<double>(fy3.data(), {m, n}, wide));
   std::vector<double> gx(m * n, NAN), gy(m * n, NAN);
   const double e3f = three.fields(ConstView<double>(rho.data(), {m, n}),
                                   View<double>(gx.data(), {m, n}), View<double>(gy.data(), {m, n}));
@@ -168,7 +169,7 @@ TEST(Electrostatics, ThreadsAndStridesAgree) {
     for (std::size_t j = 0; j < n; ++j) {
       const std::size_t k = i * n + j, w = i * 2 * n + 2 * j;
       for (const auto& [x, y] : {std::pair{psi[k], psi3[w]},
-                                 {fx[k], fx3[w]},
+                                 {fx[k], fx3[j * m + i]},
                                  {fy[k], fy3[w]},
                                  {fx[k], gx[k]},
                                  {fy[k], gy[k]}}) {
