@@ -115,8 +115,7 @@ struct ElectrostaticSystem::Impl {
   // DXST-III along u for field_x (each null where the other is used).
   std::shared_ptr<const Plan> pot_rows, pot_cols, fx_cols;
   std::vector<double> wu, wv, wv2;
-  std::vector<double> ratio;  // r(i) = w_u(i) / 4 / h_cos(i): field_x's rows over the potential's
-  std::vector<double> hcos;   // type3_weight(false, j) along the rows
+  std::vector<double> hcos;  // type3_weight(false, j) along the rows
 
   template <class T>
   double run(const ConstView<T>& density, const View<T>* potential_out, const View<T>& fx,
@@ -154,7 +153,8 @@ struct ElectrostaticSystem::Impl {
     return static_cast<double>(parseval * m * n / 4);
   }
 
-  // field_x(i, :) = r(i) potential(i, :), rows split across the threads.
+  // field_x(i, :) = r(i) potential(i, :), rows split across the threads: r(i) is the weighting
+  // pass's field_x factor over its potential factor, (w_u(i) / 4) / h_cos(i).
   template <class T>
   void scale_rows(const View<T>& pot, const View<T>& fx) const {
     const std::size_t m = desc.shape[0], n = desc.shape[1];
@@ -162,7 +162,7 @@ struct ElectrostaticSystem::Impl {
     detail::parallel_for(threads, m, [&](std::size_t i0, std::size_t i1) {
       for (std::size_t i = i0; i < i1; ++i)
         spectral::scale_row(pot.data() + static_cast<std::ptrdiff_t>(i) * pot.strides()[0],
-                            pot.strides()[1], ratio[i],
+                            pot.strides()[1], wu[i] / 4 / type3_weight(false, i),
                             fx.data() + static_cast<std::ptrdiff_t>(i) * fx.strides()[0],
                             fx.strides()[1], n);
     });
@@ -260,8 +260,6 @@ ElectrostaticSystem::ElectrostaticSystem(const ElectrostaticsDesc& desc) {
     impl->pot_rows = axis_plan(1, kCos);
     impl->pot_cols = axis_plan(0, kCos);
     impl->fx_cols = axis_plan(0, kSin);
-    for (std::size_t u = 0; u < s[0]; ++u)
-      impl->ratio.push_back(impl->wu[u] / 4 / type3_weight(false, u));
   }
   impl_ = std::move(impl);
 }
