@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One float32 2D DCT-II (forward) or DCT-III (inverse), norm ortho, one thread, through
+// One float32 DCT-II (forward) or DCT-III (inverse), norm ortho, one thread, through
 // Plan::execute on `buffers` input/output pairs taken in turn (4: the data comes from L3 or
 // memory, as in bench_dct; 1: the same pair, hot), 64-byte aligned or OFFSET elements past it
-// (4 floats: the 16 bytes of a std::vector's or large NumPy array's data). Prints the minimum and
-// the median time of the calls. Small enough to build twice (two versions of the library) and run
-// alternately, for before/after comparisons on a noisy machine:
-//   build-bench/bin/rotating_2d N DIRECTION [BUFFERS [OFFSET]]   e.g. 4096 0 4  (0 forward)
+// (4 floats: the 16 bytes of a std::vector's or large NumPy array's data). SHAPE is N (N x N) or
+// ROWSxCOLS; AXIS -1 (the default) transforms both axes, 0 or 1 one of them (1: a batch of lines
+// along the rows, as bench_dct's "lines"). Prints the minimum and the median time of the calls.
+// Small enough to build twice (two versions of the library) and run alternately, for
+// before/after comparisons on a noisy machine:
+//   build-bench/bin/rotating_2d SHAPE DIRECTION [BUFFERS [OFFSET [AXIS [CALLS]]]]
+//   e.g. 4096 0 4 (0 forward), 4096x1024 0 4 0 1 (the rows of a 4096 x 1024 array)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -16,35 +19,47 @@
 
 #include "aligned_array.hpp"
 #include "dctx/dctx.hpp"
+#include "shape_arg.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr,
-                 "usage: rotating_2d N DIRECTION(0 forward, 1 inverse) [BUFFERS [OFFSET]]\n");
+                 "usage: rotating_2d SHAPE(N or ROWSxCOLS) DIRECTION(0 forward, 1 inverse) "
+                 "[BUFFERS [OFFSET [AXIS(-1 both, 0, 1) [CALLS]]]]\n");
     return 2;
   }
-  const std::size_t n = std::stoul(argv[1]);
+  dctx::Shape shape = dctx_bench::parse_shape(argv[1]);
+  if (shape.size() == 1) shape.push_back(shape[0]);
+  if (shape.size() != 2) {
+    std::fprintf(stderr, "rotating_2d: SHAPE is N or ROWSxCOLS, not %s\n", argv[1]);
+    return 2;
+  }
+  const std::size_t elements = shape[0] * shape[1];
   const bool inverse = std::stoi(argv[2]) != 0;
   const int buffers = argc > 3 ? std::max(1, std::stoi(argv[3])) : 4;
   const std::size_t offset = argc > 4 ? std::stoul(argv[4]) % 16 : 0;
-  const dctx::Shape shape{n, n};
+  const int axis = argc > 5 ? std::stoi(argv[5]) : -1;
+  const int calls = argc > 6                 ? std::max(1, std::stoi(argv[6]))
+                    : elements >= (1u << 24) ? 24
+                    : elements >= (1u << 22) ? 100
+                                             : 400;
   std::vector<dctx_bench::AlignedArray<float>> in, out;
   for (int b = 0; b < buffers; ++b) {
-    in.push_back(dctx_bench::aligned_array<float>(n * n + offset));
-    out.push_back(dctx_bench::aligned_array<float>(n * n + offset));
-    for (std::size_t i = 0; i < n * n; ++i) {
+    in.push_back(dctx_bench::aligned_array<float>(elements + offset));
+    out.push_back(dctx_bench::aligned_array<float>(elements + offset));
+    for (std::size_t i = 0; i < elements; ++i) {
       in.back()[offset + i] = float(((i + b) * 7919 % 1000) / 1000.0 - 0.5);
       out.back()[offset + i] = 0;
     }
   }
   dctx::PlanDesc d;
   d.shape = shape;
+  if (axis >= 0) d.axes = {axis};
   d.norm = dctx::Norm::Ortho;
   d.precision = dctx::Precision::F32;
   d.direction = inverse ? dctx::Direction::Inverse : dctx::Direction::Forward;
   d.cpu.threads = 1;
   const dctx::Plan plan(d);
-  const int calls = n >= 4096 ? 24 : n >= 2048 ? 100 : 400;
   std::vector<double> t;
   for (int r = 0; r < calls; ++r) {
     const int b = r % buffers;
@@ -55,7 +70,8 @@ int main(int argc, char** argv) {
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
   }
   std::sort(t.begin(), t.end());
-  std::printf("%zux%zu %s, %d buffer(s), offset %zu: min %.1f us, median %.1f us\n", n, n,
+  std::printf("%zux%zu%s %s, %d buffer(s), offset %zu: min %.1f us, median %.1f us\n", shape[0],
+              shape[1], axis >= 0 ? (axis == 0 ? " axis 0" : " axis 1") : "",
               inverse ? "inverse" : "forward", buffers, offset, t.front(), t[t.size() / 2]);
   return 0;
 }
