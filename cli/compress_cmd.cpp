@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "core/vocabulary.hpp"
 #include "dctx/block8.hpp"
 #include "dctx/dctx.hpp"
 #include "dctx/image_io.hpp"
@@ -35,10 +36,10 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 void run(const CompressArgs& a) {
   if (!(a.keep > 0.0 && a.keep <= 1.0))
-    throw Error("--keep must be in (0, 1], got " + std::to_string(a.keep));
+    throw Error("--keep must be in (0, 1], got " + detail::number_str(a.keep));
   const bool fixed = a.threshold.has_value();
   if (fixed && !(*a.threshold >= 0 && std::isfinite(*a.threshold)))
-    throw Error("--threshold must be finite and >= 0, got " + std::to_string(*a.threshold));
+    throw Error("--threshold must be finite and >= 0, got " + detail::number_str(*a.threshold));
   const Image original = read_image(a.in, {.max_pixels = a.max_pixels});
   const Image src = a.color ? original : image_luma(original);
   const std::size_t h = static_cast<std::size_t>(src.height),

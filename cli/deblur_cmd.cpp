@@ -11,6 +11,7 @@
 #include <random>
 
 #include "commands.hpp"
+#include "core/vocabulary.hpp"
 #include "dctx/image.hpp"
 #include "dctx/image_io.hpp"
 #include "dctx/restore.hpp"
@@ -39,7 +40,7 @@ Image to_image(const Image& like, const std::vector<std::vector<float>>& planes)
 
 void run(const DeblurArgs& a) {
   if (!(a.noise >= 0) || !std::isfinite(a.noise))
-    throw Error("--noise must be finite and >= 0, got " + std::to_string(a.noise));
+    throw Error("--noise must be finite and >= 0, got " + detail::number_str(a.noise));
   if (a.noise > 0 && !a.simulate)
     throw Error("--noise adds noise to the simulated blur: it needs --simulate");
   if (!a.blurred_out.empty() && !a.simulate)
@@ -95,7 +96,8 @@ void run(const DeblurArgs& a) {
               a.reg);
   if (a.simulate) {
     std::printf("  blurred with the same PSF%s: PSNR %.3f dB\n",
-                a.noise > 0 ? (", noise sigma " + std::to_string(a.noise)).c_str() : "", before);
+                a.noise > 0 ? (", noise sigma " + detail::number_str(a.noise)).c_str() : "",
+                before);
     std::printf("  restored: PSNR %.3f dB (%+.3f dB)\n", after, after - before);
   }
   std::printf("  blur %.3f ms, deblur %.3f ms (two 2D DCTs each), plan %.3f ms\n", 1e3 * t_blur,

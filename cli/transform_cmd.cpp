@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "core/vocabulary.hpp"
 #include "dctx/dctx.hpp"
 #include "json.hpp"
 #include "npy.hpp"
@@ -48,7 +49,7 @@ void run(const TransformArgs& a) {
   d.axes = parse_axes(a.axes);
   d.direction = a.inverse ? Direction::Inverse : Direction::Forward;
   if (!(a.threshold >= 0) || !std::isfinite(a.threshold))
-    throw Error("--threshold must be finite and >= 0, got " + std::to_string(a.threshold));
+    throw Error("--threshold must be finite and >= 0, got " + detail::number_str(a.threshold));
   d.coefficient_threshold = a.threshold;
   d.cpu.threads = a.run.threads;
   try {

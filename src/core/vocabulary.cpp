@@ -2,6 +2,7 @@
 // The option names of the front ends (vocabulary.hpp).
 #include "core/vocabulary.hpp"
 
+#include <cstdio>
 #include <string_view>
 
 namespace dctx::detail {
@@ -31,11 +32,22 @@ constexpr Words kWords[] = {
     {"JPEG quality", "quality", ""},
     {"pass NeumannMean::Project", "pass neumann_mean=\"project\"", "pass --project-mean"},
     {"PoissonDesc::screening", "screening", "--screening"},
+    {"the spacing of", "", "--spacing of"},
+    {"invalid PSF", "", "invalid --psf"},
+    {"gaussian_psf: sigma", "", "--psf gaussian:SIGMA: sigma"},
+    {"gaussian_psf: radius", "", "--psf gaussian:SIGMA:RADIUS: radius"},
+    {"the Tikhonov weight alpha", "", "--reg (the Tikhonov weight alpha)"},
     {"nthreads", "workers", "--threads"},          // the block engine's option
     {"threads must be", "", "--threads must be"},  // the transforms' PlanDesc::cpu.threads
 };
 
 }  // namespace
+
+std::string number_str(double v) {
+  char s[32];
+  std::snprintf(s, sizeof s, "%g", v);
+  return s;
+}
 
 std::string in_words_of(std::string m, Vocabulary v) {
   for (const Words& w : kWords) {

@@ -12,6 +12,10 @@ namespace dctx::detail {
 
 enum class Vocabulary { Python, CommandLine };
 
+/// A number as a message shows it: printf's %g (-1, 0.5, 1e-300, nan), not std::to_string's
+/// six decimals (-1.000000, 0.000000 for 1e-300).
+std::string number_str(double v);
+
 /// `message` (a dctx::Error's what()) with every C++ spelling of an option replaced by the front
 /// end's.
 std::string in_words_of(std::string message, Vocabulary v);

@@ -11,6 +11,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "core/vocabulary.hpp"
+
 namespace dctx {
 
 namespace {
@@ -69,7 +71,7 @@ void check_psf(const Psf& p, const Shape& shape) {
 
 Psf gaussian_psf(double sigma, std::size_t radius) {
   if (!(sigma > 0) || !std::isfinite(sigma))
-    throw Error("gaussian_psf: sigma must be finite and > 0, not " + std::to_string(sigma));
+    throw Error("gaussian_psf: sigma must be finite and > 0, not " + detail::number_str(sigma));
   if (radius == 0) radius = static_cast<std::size_t>(std::ceil(3 * sigma));
   if (radius > 4096)
     throw Error("gaussian_psf: radius " + std::to_string(radius) + " is too large");
@@ -145,7 +147,7 @@ struct ReflectiveBlur::Impl {
   void deblur(const ConstView<T>& b, const View<T>& x, double alpha) const {
     if (!(alpha >= 0) || !std::isfinite(alpha))
       throw Error("deblur: the Tikhonov weight alpha must be finite and >= 0, not " +
-                  std::to_string(alpha));
+                  detail::number_str(alpha));
     if (alpha == 0)
       for (std::size_t k = 0; k < eigen.size(); ++k)
         if (eigen[k] == 0)

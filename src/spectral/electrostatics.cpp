@@ -9,6 +9,7 @@
 
 #include "core/overlap.hpp"
 #include "core/thread_pool.hpp"
+#include "core/vocabulary.hpp"
 #include "dctx/backend.hpp"
 #include "spectral/pass_threads.hpp"
 #include "spectral/row_kernels.hpp"
@@ -237,7 +238,8 @@ ElectrostaticSystem::ElectrostaticSystem(const ElectrostaticsDesc& desc) {
   check_shape(desc.shape, "electrostatics");
   for (double b : {desc.bin_width, desc.bin_height})
     if (!(b > 0) || !std::isfinite(b))
-      throw Error("electrostatics: the bin sizes must be finite and > 0, not " + std::to_string(b));
+      throw Error("electrostatics: the bin sizes must be finite and > 0, not " +
+                  detail::number_str(b));
   auto impl = std::make_unique<Impl>();
   impl->desc = desc;
   const Shape& s = desc.shape;

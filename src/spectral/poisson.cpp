@@ -12,6 +12,7 @@
 
 #include "core/backend.hpp"
 #include "core/thread_pool.hpp"
+#include "core/vocabulary.hpp"
 #include "spectral/lines.hpp"
 #include "spectral/pass_threads.hpp"
 
@@ -69,7 +70,7 @@ PoissonDesc normalized(PoissonDesc d) {
     throw Error("poisson: unknown neumann_mean " + std::to_string(int(d.neumann_mean)));
   if (!(d.screening >= 0) || !std::isfinite(d.screening))
     throw Error("poisson: PoissonDesc::screening must be finite and >= 0, not " +
-                std::to_string(d.screening));
+                detail::number_str(d.screening));
   for (std::size_t i = 0; i < d.axes.size(); ++i) {
     const PoissonAxis& a = d.axes[i];
     const std::string axis = "axis " + std::to_string(i);
@@ -81,7 +82,7 @@ PoissonDesc normalized(PoissonDesc d) {
                   name(a.upper) + "); a periodic axis is periodic on both sides");
     if (!(a.spacing > 0) || !std::isfinite(a.spacing))
       throw Error("poisson: the spacing of " + axis + " must be finite and > 0, not " +
-                  std::to_string(a.spacing));
+                  detail::number_str(a.spacing));
     if (d.shape[i] == 0) throw Error("poisson: " + axis + " has no points");
     if (d.grid == Grid::VertexCentred && a.lower == Boundary::Neumann &&
         a.upper == Boundary::Neumann && d.shape[i] < 2)

@@ -32,9 +32,10 @@ with tempfile.TemporaryDirectory() as d:
     r = run("deblur", BARBARA, "--psf", "gaussian:1.5:3", "--color", "--reg", "0.01", "-o", out)
     check(r.returncode == 0 and "PSNR" not in r.stdout, f"plain deblur: {r.stdout} {r.stderr}")
     for args, words in [
-        (("--psf", "box:3"), "invalid PSF 'box:3'"),
-        (("--psf", "gaussian:0"), "sigma must be finite and > 0"),
-        (("--reg", "-1"), "alpha must be finite and >= 0"),
+        (("--psf", "box:3"), "invalid --psf 'box:3'"),
+        (("--psf", "gaussian:0"), "--psf gaussian:SIGMA: sigma must be finite and > 0, not 0"),
+        (("--psf", "gaussian:1:5000"), "--psf gaussian:SIGMA:RADIUS: radius 5000 is too large"),
+        (("--reg", "-1"), "--reg (the Tikhonov weight alpha) must be finite and >= 0, not -1"),
         (("--noise", "2"), "--noise adds noise to the simulated blur: it needs --simulate"),
         (("--psf", "gaussian:300"), "half-size must be below"),
     ]:

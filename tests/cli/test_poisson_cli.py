@@ -85,8 +85,9 @@ with tempfile.TemporaryDirectory() as d:
         (("--bc", "periodic:neumann"), "axis 0 is periodic on one side only"),
         (("--bc", "neumann,neumann,neumann"), "--bc 'neumann,neumann,neumann' has 3 entries"),
         (("--spacing", "x"), "invalid --spacing 'x'"),
-        (("--spacing", "0"), "spacing of axis 0 must be finite and > 0"),
-        (("--screening", "-1"), "--screening must be finite and >= 0"),
+        (("--spacing", "0"), "--spacing of axis 0 must be finite and > 0, not 0"),
+        (("--spacing", "1,nan"), "--spacing of axis 1 must be finite and > 0, not nan"),
+        (("--screening", "-1.5"), "--screening must be finite and >= 0, not -1.5"),
         (("--grid", "staggered"), "invalid --grid 'staggered'"),
     ]:
         if os.path.exists(out):
