@@ -169,9 +169,9 @@ with tempfile.TemporaryDirectory() as d:
         ([trunc], "truncated"),
         ([os.path.join(d, "c.npy")], "unsupported dtype"),
         ([os.path.join(d, "one.npy"), "--type", "1"], "DCT-I"),
-        ([os.path.join(d, "x.npy"), "--type", "5"], "type 5"),
-        ([os.path.join(d, "x.npy"), "--axes", "0,0"], "repeated"),
-        ([os.path.join(d, "x.npy"), "--axes", "2"], "out of range"),
+        ([os.path.join(d, "x.npy"), "--type", "5"], "invalid --type 5"),
+        ([os.path.join(d, "x.npy"), "--axes", "0,0"], "axis 0 is repeated in --axes"),
+        ([os.path.join(d, "x.npy"), "--axes", "2"], "axis 2 (in --axes) is out of range"),
         ([os.path.join(d, "x.npy"), "--axes", "a"], "invalid --axes"),
         ([os.path.join(d, "x.npy"), "--norm", "orto"], "invalid norm"),
         ([os.path.join(d, "x.npy"), "--norm", "Ortho"], "invalid norm 'Ortho'"),
@@ -264,6 +264,10 @@ with tempfile.TemporaryDirectory() as d:
             check(r.returncode == 0 and rec is not None and rec["shape"] == [40, 56, 1]
                   and rec["kernel"] == "fast" and 20 < rec["psnr_db"] < 60
                   and "pipeline" in rec["seconds"], f"jpeg --json: {r.stdout!r} {r.stderr!r}")
+            for q in ["0", "101"]:
+                r = run("jpeg", pgm, "--quality", q)
+                check(r.returncode != 0 and f"--quality must lie in 1..100, got {q}" in r.stderr,
+                      f"jpeg --quality {q}: rc={r.returncode} stderr={r.stderr!r}")
         # Help texts list every input format that works.
         for cmd in ["compress", "jpeg"]:
             h = run(cmd, "--help").stdout
