@@ -252,7 +252,7 @@ struct PoissonSolver::Impl {
       throw Error(
           "poisson: every side is Neumann or periodic and the screening is 0, so f must have "
           "zero mean, but its mean is " +
-          std::to_string(static_cast<double>(sum / weight_sum)) +
+          detail::number_str(static_cast<double>(sum / weight_sum)) +
           " (pass NeumannMean::Project to solve with the mean removed)");
   }
 
