@@ -10,6 +10,7 @@
 #include "core/backend.hpp"
 #include "core/limits.hpp"
 #include "core/thread_pool.hpp"
+#include "core/vocabulary.hpp"
 #include "dctx/dctx.hpp"
 
 namespace dctx {
@@ -116,7 +117,7 @@ PlanDesc normalize(const PlanDesc& in) {
   if (!d.orthogonalize) d.orthogonalize = d.norm == Norm::Ortho;
   if (!(d.coefficient_threshold >= 0) || !std::isfinite(d.coefficient_threshold))
     throw Error("coefficient_threshold must be finite and >= 0, got " +
-                std::to_string(d.coefficient_threshold));
+                detail::number_str(d.coefficient_threshold));
   if (d.cpu.threads < 0)
     throw Error("threads must be >= 0 (0 = all hardware threads), got " +
                 std::to_string(d.cpu.threads));

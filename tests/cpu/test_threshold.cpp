@@ -10,6 +10,8 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "cpu/targets.hpp"
@@ -132,11 +134,15 @@ TEST_P(Threshold, InputsNearTheTopOfTheRange) {
 DCTX_INSTANTIATE_TRANSFORM_TARGETS(Threshold);
 
 TEST(ThresholdErrors, MustBeFiniteAndNonNegative) {
-  for (double bad :
-       {-1.0, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()})
+  const std::pair<double, const char*> cases[] = {
+      {-1.0, "got -1"},
+      {-2.5e-7, "got -2.5e-07"},
+      {std::numeric_limits<double>::quiet_NaN(), "got nan"},
+      {std::numeric_limits<double>::infinity(), "got inf"}};
+  for (const auto& [bad, printed] : cases)
     testing_support::expect_error(
         [&] { Plan(PlanDesc{.shape = {8}, .coefficient_threshold = bad}); },
-        "coefficient_threshold must be finite and >= 0");
+        std::string("coefficient_threshold must be finite and >= 0, ") + printed);
   // 0 is off: the same plan as without it.
   EXPECT_EQ(Plan(PlanDesc{.shape = {8}, .coefficient_threshold = 0}).describe().find("zeroed"),
             std::string::npos);
