@@ -43,6 +43,37 @@ std::size_t fft_largest_radix(std::size_t n) {
   return f.empty() ? 1 : *std::max_element(f.begin(), f.end());
 }
 
+namespace {
+
+// The estimated cost of a Stockham FFT of length m: m times its passes, weighted by radix.
+double stockham_cost(std::size_t m) {
+  double passes = 0;
+  for (std::size_t p : fft_radices(m)) passes += p == 3 ? 1.1 : p == 5 ? 1.25 : p == 7 ? 1.5 : 1.0;
+  return static_cast<double>(m) * passes;
+}
+
+}  // namespace
+
+std::size_t bluestein_fft_size(std::size_t minimum) {
+  std::size_t pow2 = 1;
+  while (pow2 < minimum) pow2 *= 2;
+  std::size_t best = pow2;
+  double best_cost = stockham_cost(pow2);
+  for (std::size_t f7 = 1; f7 < pow2; f7 *= 7)
+    for (std::size_t f57 = f7; f57 < pow2; f57 *= 5)
+      for (std::size_t f357 = f57; f357 < pow2; f357 *= 3) {
+        std::size_t m = f357;
+        while (m < minimum) m *= 2;
+        if (m >= pow2) continue;
+        const double cost = stockham_cost(m);
+        if (cost < best_cost) {
+          best = m;
+          best_cost = cost;
+        }
+      }
+  return best;
+}
+
 // Direct passes cost ~n*p per odd factor p; Bluestein ~3 FFTs of the padded length.
 bool fft_uses_bluestein(std::size_t n) {
   if (n <= 1) return false;
@@ -54,7 +85,7 @@ bool fft_uses_bluestein(std::size_t n) {
   }
   if (big <= 5) return false;
   if (big > kMaxGenericRadix) return true;
-  const double m = static_cast<double>(good_fft_size(2 * n - 1));
+  const double m = static_cast<double>(bluestein_fft_size(2 * n - 1));
   return 3.0 * m * std::log2(m) * 4.0 + 6.0 * m < direct;
 }
 
@@ -63,7 +94,7 @@ ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order) {
   t.n = n;
   if (n <= 1) return t;
   if (fft_uses_bluestein(n)) {
-    t.bluestein_length = good_fft_size(2 * n - 1);
+    t.bluestein_length = bluestein_fft_size(2 * n - 1);
     t.chirp.resize(n);
     const std::uint64_t twon = 2 * static_cast<std::uint64_t>(n);
     const RootTable root(i64(twon), +1);

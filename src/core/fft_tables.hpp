@@ -27,6 +27,12 @@ std::size_t fft_largest_radix(std::size_t n);
 /// when a prime factor exceeds kMaxGenericRadix, otherwise when its estimated cost
 /// (three FFTs of the padded length) is below that of the generic odd-radix passes.
 bool fft_uses_bluestein(std::size_t n);
+/// The length of Bluestein's padded FFT for a convolution of at least `minimum` points: the
+/// 7-smooth length >= minimum with the least estimated cost, length times its passes weighted
+/// by radix (a pass of radix 2, 4 or 8 weighs 1, of 3, 5, 7 more), so that a power of two with
+/// fewer, cheaper passes beats a slightly shorter length of radix-5 passes (2048 = 8 8 8 4
+/// against 2000 = 8 2 5 5 5 for a prime of 997).
+std::size_t bluestein_fft_size(std::size_t minimum);
 
 /// One Stockham stage of radix p on a sequence of n = p * m * L points.
 struct FftStage {

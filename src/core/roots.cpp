@@ -60,16 +60,4 @@ RootTable::RootTable(std::int64_t den, int sign) : den_(den), sign_(sign) {
   for (const CLD& z : lo_) lo_d_.push_back(to_d(z));
 }
 
-std::size_t good_fft_size(std::size_t minimum) {
-  std::size_t best = 1;
-  while (best < minimum) best *= 2;
-  for (std::size_t f5 = 1; f5 < best; f5 *= 5)
-    for (std::size_t f35 = f5; f35 < best; f35 *= 3) {
-      std::size_t x = f35;
-      while (x < minimum) x *= 2;
-      if (x < best) best = x;
-    }
-  return best;
-}
-
 }  // namespace dctx::detail

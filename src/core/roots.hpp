@@ -104,7 +104,4 @@ inline std::complex<double> to_double(std::complex<long double> z) {
   return {static_cast<double>(z.real()), static_cast<double>(z.imag())};
 }
 
-/// Smallest n >= minimum whose prime factors are 2, 3 and 5 (a fast FFT length).
-std::size_t good_fft_size(std::size_t minimum);
-
 }  // namespace dctx::detail

@@ -18,7 +18,6 @@
 #include <vector>
 
 #include "core/backend.hpp"
-#include "core/fft_tables.hpp"
 #include "core/thread_pool.hpp"
 #include "cpu/block8/cpu_block8.hpp"
 #include "cpu/cpu_backend.hpp"
@@ -39,18 +38,13 @@
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
-// Row-column or the fused 2D path. Auto follows the measurements of docs/benchmarks.md: the fused
-// route wins for the forward DCT-II when a side needs Bluestein (large prime factor); row-column
-// wins or ties everywhere else (since its row passes run on transposed blocks and its columns in
-// blocks of lane groups, also for float64 forward from 256 to 2048 points a side).
+// Row-column or the fused 2D path. Auto follows the measurements of docs/benchmarks.md:
+// row-column wins or ties everywhere (its row passes run on transposed blocks, its columns in
+// blocks of lane groups, and since its lines of an odd length run two groups through one complex
+// FFT, also where a side needs Bluestein, which the fused route's forward used to win). The fused
+// route runs when a plan asks for it.
 bool UseFused2D(const PlanDesc& d) {
-  if (d.cpu.algorithm == Algorithm2D::RowColumn || !Fused2DApplies(d)) return false;
-  if (d.cpu.algorithm == Algorithm2D::Fused) return true;
-  const bool forward = detail::effective_type(d, d.transforms[0]) == 2;
-  if (!forward) return false;
-  const bool bluestein = detail::fft_largest_radix(d.shape[0]) > detail::kMaxGenericRadix ||
-                         detail::fft_largest_radix(d.shape[1]) > detail::kMaxGenericRadix;
-  return bluestein && std::min(d.shape[0], d.shape[1]) >= 64;
+  return d.cpu.algorithm == Algorithm2D::Fused && Fused2DApplies(d);
 }
 
 detail::BackendPlan* MakePlan(const PlanDesc& d) {

@@ -122,8 +122,9 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         buf = reinterpret_cast<V*>(b.first);
         scratch = reinterpret_cast<Cx<V>*>(b.second);
       } else {
-        // Far-apart lines: room for kBlockGroups gathered groups and their results.
-        const std::size_t nvec = far_lines ? 2 * kBlockGroups * n : n;
+        // Far-apart lines: room for kBlockGroups gathered groups and their results; lines of
+        // an odd length: two groups, one complex FFT (R2R::exec_pair).
+        const std::size_t nvec = far_lines ? 2 * kBlockGroups * n : Paired(a) ? 2 * n : n;
         std::tie(buf, scratch) = ThreadLineBuffers<V>(nvec, a.r2r.scratch_len());
       }
       std::ptrdiff_t oin[kBlockGroups * kLanes], oout[kBlockGroups * kLanes];
@@ -137,6 +138,12 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
             g += kBlockGroups - 1;
             continue;
           }
+        }
+        if (Paired(a) && g + 1 < g_end && j0 + 2 * kLanes <= nlines) {
+          LineOffsets(j0, 2 * kLanes, nd, ext, sin, sout, oin, oout);
+          RunPair(a, in, lin, oin, out, lout, oout, th, buf, scratch, redo_eps);
+          ++g;
+          continue;
         }
         LineOffsets(j0, cnt, nd, ext, sin, sout, oin, oout);
         if (SingleLines(cnt)) {
@@ -180,7 +187,11 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         Scatter(buf, out, lout, oout, cnt, n);
       }
     };
-    detail::parallel_for(threads_, groups, work);
+    if (!Paired(a)) return detail::parallel_for(threads_, groups, work);
+    // Pairs of groups (2u, 2u + 1) for every thread count, so that results do not depend on it.
+    detail::parallel_for(threads_, (groups + 1) / 2, [&](std::size_t u_begin, std::size_t u_end) {
+      work(2 * u_begin, std::min(groups, 2 * u_end));
+    });
   }
 
   // Lines 2 KiB or more apart (they alias in the L1 sets; from 4 KiB each is in its own page)
@@ -214,6 +225,13 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       V* x = result + k * n;
       V* g = gathered + k * n;
       if (th == Threshold::Inputs) ZeroBelow(g, n, zero_below_);
+      if (Paired(a)) {  // kBlockGroups is even
+        if (k % 2 == 1) {
+          a.r2r.exec_pair(x - n, x, scratch);
+          FinishPair(a, in, lin, off + (k - 1) * kLanes, x - n, th, scratch, redo_eps);
+        }
+        continue;
+      }
       if (order)
         a.r2r.exec_gathered(x, reinterpret_cast<Cx<V>*>(g), scratch);
       else
@@ -242,6 +260,51 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       for (std::size_t k = 0; k < kBlockGroups; ++k)
         std::memcpy(row + k * kLanes, &result[k * n + i], sizeof(V));
     }
+  }
+
+  // Whether the lines of axis `a` run two groups through one complex FFT (R2R::exec_pair): lines
+  // of an odd length, in a transform over several axes only. The error of a paired line is then
+  // bounded by the norm of both lines, which bounds the array's normwise error as before; a
+  // batch of 1D transforms keeps every line's error bounded by its own norm, and every line's
+  // result independent of the others'.
+  bool Paired(const Axis& a) const { return axes_.size() > 1 && a.r2r.pairs(); }
+
+  // Two full groups of lines of an odd length (off / oout: their 2 kLanes offsets): gathered
+  // into buf and buf + n, transformed by one complex FFT (R2R::exec_pair), scattered.
+  void RunPair(const Axis& a, const T0* in, std::ptrdiff_t lin, const std::ptrdiff_t* off, T0* out,
+               std::ptrdiff_t lout, const std::ptrdiff_t* oout, Threshold th, V* buf,
+               Cx<V>* scratch, T0 redo_eps) const {
+    const std::size_t n = shape_[a.axis];
+    for (std::size_t h = 0; h < 2; ++h) {
+      Gather(in, lin, off + h * kLanes, kLanes, n, buf + h * n, nullptr);
+      if (th == Threshold::Inputs) ZeroBelow(buf + h * n, n, zero_below_);
+    }
+    a.r2r.exec_pair(buf, buf + n, scratch);
+    FinishPair(a, in, lin, off, buf, th, scratch, redo_eps);
+    // Both groups are read before either is written: in place, FinishPair still sees the input.
+    for (std::size_t h = 0; h < 2; ++h)
+      Scatter(buf + h * n, out, lout, oout + h * kLanes, kLanes, n);
+  }
+
+  // After exec_pair() on the groups x and x + n (lines at off[0 .. 2 kLanes) of `in`): where a
+  // lane of either is not finite, an overflow of one line may have spread to its partner through
+  // the shared FFT, so both groups run again apart, from `in`, as unpaired groups do (with
+  // RedoLanes for the lanes still not finite). Then the outputs' threshold.
+  void FinishPair(const Axis& a, const T0* in, std::ptrdiff_t lin, const std::ptrdiff_t* off, V* x,
+                  Threshold th, Cx<V>* scratch, T0 redo_eps) const {
+    const std::size_t n = shape_[a.axis];
+    if (NonFiniteLanes(x, n, kLanes) || NonFiniteLanes(x + n, n, kLanes)) {
+      for (std::size_t h = 0; h < 2; ++h) {
+        V* y = x + h * n;
+        Gather(in, lin, off + h * kLanes, kLanes, n, y, nullptr);
+        if (th == Threshold::Inputs) ZeroBelow(y, n, zero_below_);
+        a.r2r.exec(y, scratch);
+        if (const unsigned bad = NonFiniteLanes(y, n, kLanes))
+          RedoLanes(a.r2r, in, lin, off + h * kLanes, kLanes, n, bad, y, scratch, redo_eps);
+      }
+    }
+    if (th == Threshold::Outputs)
+      for (std::size_t h = 0; h < 2; ++h) ZeroBelow(x + h * n, n, zero_below_);
   }
 
   // The first pass of an out-of-place call on an array of 4 MiB or more writes output lines that

@@ -24,6 +24,8 @@
 #define DCTX_CPU_R2R_INL_H_
 #endif
 
+#include <utility>
+
 #include "core/r2r_tables.hpp"
 #include "cpu/real_fft-inl.h"
 
@@ -129,6 +131,16 @@ class R2R {
     return Exec3EvenUnordered<Mirror::None>(x, s);
   }
 
+  /// Whether exec_pair() applies: a DCT/DST/DXST of type II or III and odd length, whose real
+  /// FFT of n points is a complex one that can carry two lines at once.
+  bool pairs() const { return n_ % 2 == 1 && n_ > 1 && !rdft_ && (t_.type == 2 || t_.type == 3); }
+
+  /// exec() on two lines a and b (n lanes each, in place) with one complex FFT (pairs() only).
+  template <class T>
+  void exec_pair(T* HWY_RESTRICT a, T* HWY_RESTRICT b, Cx<T>* HWY_RESTRICT s) const {
+    return t_.type == 2 ? Exec2Pair(a, b, s) : Exec3Pair(a, b, s);
+  }
+
   std::string name() const {
     std::string r = rdft_ ? "RDFT-" : shift_ ? "DXST-" : dst_ ? "DST-" : "DCT-";
     static const char* roman[] = {"", "I", "II", "III", "IV"};
@@ -189,6 +201,35 @@ class R2R {
     if (dst_) ReverseOrShift(x);
   }
 
+  // Odd n, two lines: Exec2 with z_j = v_j(a) + i v_j(b) through the real FFT's forward_pair().
+  template <class T>
+  void Exec2Pair(T* HWY_RESTRICT a, T* HWY_RESTRICT b, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_;
+    if (dst_) {
+      NegateOdd(a, n);
+      NegateOdd(b, n);
+    }
+    Cx<T>* z = s;
+    for (std::size_t i = 0; i < (n + 1) / 2; ++i) z[i] = {a[2 * i], b[2 * i]};
+    for (std::size_t i = 0; i < n / 2; ++i) z[n - 1 - i] = {a[2 * i + 1], b[2 * i + 1]};
+    rfft_->forward_pair(z, s + n, [&](std::size_t k, const Cx<T>& A, const Cx<T>& B) {
+      if (k == 0) {
+        a[0] = A.r * c0_;
+        b[0] = B.r * c0_;
+        return;
+      }
+      const Cx<T> za = MulW<false>(A, tw_[k]), zb = MulW<false>(B, tw_[k]);
+      a[k] = za.r;
+      a[n - k] = -za.i;
+      b[k] = zb.r;
+      b[n - k] = -zb.i;
+    });
+    if (dst_) {
+      ReverseOrShift(a);
+      ReverseOrShift(b);
+    }
+  }
+
   // Even n: Makhoul's reordering already in v (see gather_order()), one pass from the packed
   // real FFT's output to x: its split and the rotation by tw_ fused, output k written where the
   // DST's reversal or the DXST's shift puts it. s: the FFT's scratch.
@@ -233,6 +274,36 @@ class R2R {
     for (std::size_t j = 0; j < (n + 1) / 2; ++j) x[2 * j] = v[j];
     for (std::size_t j = 0; j < n / 2; ++j) x[2 * j + 1] = v[n - 1 - j];
     if (dst_) NegateOdd(x, n);
+  }
+
+  // Odd n, two lines: Exec3 through the real FFT's backward_pair().
+  template <class T>
+  void Exec3Pair(T* HWY_RESTRICT a, T* HWY_RESTRICT b, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_;
+    if (dst_) {
+      ReverseOrShift(a);
+      ReverseOrShift(b);
+    }
+    Cx<T>* z = s;
+    rfft_->backward_pair(
+        [&](std::size_t k) {
+          if (k == 0) return std::pair{Cx<T>{a[0] * c0_, T{}}, Cx<T>{b[0] * c0_, T{}}};
+          return std::pair{MulW<false>(Cx<T>{a[k], -a[n - k]}, tw_[k]),
+                           MulW<false>(Cx<T>{b[k], -b[n - k]}, tw_[k])};
+        },
+        z, s + n);
+    for (std::size_t j = 0; j < (n + 1) / 2; ++j) {
+      a[2 * j] = z[j].r;
+      b[2 * j] = z[j].i;
+    }
+    for (std::size_t j = 0; j < n / 2; ++j) {
+      a[2 * j + 1] = z[n - 1 - j].r;
+      b[2 * j + 1] = z[n - 1 - j].i;
+    }
+    if (dst_) {
+      NegateOdd(a, n);
+      NegateOdd(b, n);
+    }
   }
 
   // Even n: the rotation fused into the real FFT's inverse split, which reads the input through

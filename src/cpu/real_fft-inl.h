@@ -104,6 +104,37 @@ class RealFFT {
     return fft_.template exec_to<false>(z, scratch);
   }
 
+  /// Odd n, two real lines in one complex FFT (the two-for-one packing of real signals): on entry
+  /// z[j] = a_j + i b_j (n complex lanes, destroyed); `emit(k, A_k, B_k)` receives both spectra,
+  /// k = 0..n/2, from Z = DFT(z) by A_k = (Z_k + conj Z_{n-k})/2, B_k = (Z_k - conj Z_{n-k})/(2i).
+  /// `scratch`: the n lanes after z's are not needed; it holds scratch_len() - n lanes.
+  template <class T, class Emit>
+  void forward_pair(Cx<T>* z, Cx<T>* scratch, Emit&& emit) const {
+    const std::size_t n = n_;
+    fft_.template exec<true>(z, scratch);
+    const T zero{};
+    emit(std::size_t{0}, Cx<T>{z[0].r, zero}, Cx<T>{z[0].i, zero});
+    for (std::size_t k = 1; 2 * k <= n; ++k) {
+      const Cx<T> p = z[k], q = z[n - k];
+      emit(k, Cx<T>{(p.r + q.r) * T0(0.5), (p.i - q.i) * T0(0.5)},
+           Cx<T>{(p.i + q.i) * T0(0.5), (q.r - p.r) * T0(0.5)});
+    }
+  }
+
+  /// The inverse of forward_pair(): `load(k)` returns the pair (A_k, B_k), k = 0..n/2, of two
+  /// Hermitian spectra; z (n complex lanes) receives a_j + i b_j, the two unnormalised inverse
+  /// real FFTs, from one inverse complex FFT of z_k = A_k + i B_k. `scratch` as forward_pair().
+  template <class T, class Load>
+  void backward_pair(Load&& load, Cx<T>* z, Cx<T>* scratch) const {
+    const std::size_t n = n_;
+    for (std::size_t k = 0; 2 * k <= n; ++k) {
+      const auto [A, B] = load(k);
+      z[k] = {A.r - B.i, A.i + B.r};
+      if (k != 0) z[n - k] = {A.r + B.i, B.r - A.i};  // conj(A_k) + i conj(B_k)
+    }
+    fft_.template exec<false>(z, scratch);
+  }
+
   /// Unnormalised inverse of forward(): out[j] = sum_{k<n} X_k exp(+2 pi i jk/n) with X the
   /// Hermitian extension of in[0..n/2]. `in` is destroyed; `out` (n lanes) may not overlap it.
   template <class T>

@@ -64,7 +64,17 @@ TEST(Tables, FactorisationAndBluestein) {
   for (std::size_t n : {1, 2, 7, 1000, 4096, 15015}) EXPECT_FALSE(fft_uses_bluestein(n)) << n;
   for (std::size_t n : {67, 10007, 65537}) EXPECT_TRUE(fft_uses_bluestein(n)) << n;
   EXPECT_EQ(fft_largest_radix(2 * 59 * 61), 61u);
-  EXPECT_EQ(good_fft_size(2 * 10007 - 1), 20250u);  // 2 * 3^4 * 5^3
+  // Bluestein's padded length: fewer, cheaper passes over a slightly shorter length.
+  EXPECT_EQ(bluestein_fft_size(2 * 997 - 1), 2048u);  // 8 8 8 4, not 2000 = 8 2 5 5 5
+  EXPECT_EQ(complex_fft_tables(997).bluestein_length, 2048u);
+  for (std::size_t minimum = 2; minimum < 5000; minimum += 37) {
+    const std::size_t m = bluestein_fft_size(minimum);
+    std::size_t pow2 = 1, rest = m;
+    while (pow2 < minimum) pow2 *= 2;
+    for (std::size_t p : {2, 3, 5, 7})
+      while (rest % p == 0) rest /= p;
+    EXPECT_TRUE(m >= minimum && m <= pow2 && rest == 1) << minimum << " -> " << m;
+  }
 }
 
 TEST(Tables, StockhamTwiddlesMatchTheirFormula) {

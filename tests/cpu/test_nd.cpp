@@ -108,6 +108,39 @@ TEST_P(Nd, FarApartColumnsInBlocks) {
     }
 }
 
+// Odd sides in a transform over several axes: two full lane groups run through one complex FFT
+// (nd_driver-inl.h, RunPair; in RunBlock for far-apart columns, 601 * 4 bytes apart here), the
+// rest alone; Bluestein's sides (67, 601) too. Every type II/III kind, both directions.
+TEST_P(Nd, OddSidesPairLaneGroups) {
+  const Shape shapes[] = {{37, 41}, {67, 35}, {35, 601}, {9, 33, 17}};
+  const AxisTransform c2{Kind::DCT, 2}, s2{Kind::DST, 2}, x2{Kind::DXST, 2};
+  for (const auto& s : shapes)
+    for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+      check_case<double>({s, {}, {}}, Norm::Ortho, dir, 1);
+      check_case<float>({s, {}, {}}, Norm::Backward, dir, 2);
+      if (s.size() != 2) continue;
+      check_case<float>({s, {}, {s2, c2}}, Norm::Ortho, dir, 1);
+      check_case<double>({s, {}, {c2, x2}}, Norm::Ortho, dir, 1);
+    }
+}
+
+// A paired line whose FFT overflows spreads inf or NaN to its partner: both groups then run
+// again apart (nd_driver-inl.h, FinishPair), and the spike's line is prescaled as alone.
+TEST_P(Nd, OverflowInAPairedLineStaysInItsLine) {
+  const Shape s{67, 35};
+  const float big = std::numeric_limits<float>::max() * 0.6f;
+  auto x = oracle::random_vector<float>(s[0] * s[1], 11);
+  x[20 * 35 + 4] = big;  // row 20, two neighbours: the row FFT's sum overflows float
+  x[20 * 35 + 5] = big;
+  Plan p(PlanDesc{.shape = s, .precision = Precision::F32, .norm = Norm::Ortho});
+  std::vector<float> y(x.size(), std::numeric_limits<float>::quiet_NaN());
+  p.execute(ConstView<float>(x.data(), s), View<float>(y.data(), s));
+  const auto want = oracle::reference_nd(s, {0, 1}, p.desc().transforms, Norm::Ortho, true,
+                                         Direction::Forward, std::vector<LD>(x.begin(), x.end()));
+  for (float v : y) ASSERT_TRUE(std::isfinite(v)) << p.describe();
+  EXPECT_LE(oracle::rel_l2(y, want), oracle::tolerance<float>(67) * std::sqrt(2.0)) << p.describe();
+}
+
 struct FreeAligned {
   void operator()(void* q) const { std::free(q); }
 };
