@@ -134,6 +134,24 @@ class ComplexFFT {
       a[j] = MulW<true>(x, chirp_[j]);
     }
     for (std::size_t j = n_; j < m; ++j) a[j] = {zero, zero};
+    if (!blue_->stages_.empty() && HasButterfly(blue_->stages_.back().p)) {
+      // The product with the chirp's spectrum in the forward FFT's last pass, the output chirp in
+      // the inverse's, which writes the n outputs straight into data: two passes fewer.
+      const std::size_t last = blue_->stages_.size() - 1;
+      const auto& st = blue_->stages_.back();
+      const Cx<T>* x = blue_->template RunStages<true>(0, last, a, inner);
+      Cx<T>* y = x == a ? inner : a;
+      Stockham<T0>::template LastPass<true>(
+          st, x, [&](std::size_t i, const Cx<T>& u) { y[i] = MulW<false>(u, chirp_fft_[i]); });
+      x = blue_->template RunStages<false>(0, last, y, y == a ? inner : a);
+      Stockham<T0>::template LastPass<false>(st, x, [&](std::size_t k, const Cx<T>& u) {
+        if (k >= n_) return;
+        Cx<T> z = MulW<true>(u, chirp_[k]);
+        if (!kFwd) z.i = -z.i;
+        data[k] = z;
+      });
+      return;
+    }
     blue_->template exec<true>(a, inner);
     for (std::size_t j = 0; j < m; ++j) a[j] = MulW<false>(a[j], chirp_fft_[j]);
     blue_->template exec<false>(a, inner);

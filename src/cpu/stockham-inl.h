@@ -12,11 +12,13 @@
 #endif
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "core/fft_tables.hpp"
 #include "cpu/complex-inl.h"
 #include "cpu/dft_butterflies-inl.h"
+#include "dctx/types.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
@@ -46,6 +48,32 @@ struct Stockham {
       case 8: PassRadix<kFwd, 8>(st, x, y); break;
       default: PassOdd<kFwd>(st, x, y); break;
     }
+  }
+
+  /// The last stage (m = 1: no twiddles) of a radix with a generated butterfly, its outputs
+  /// handed to `store(index, value)` instead of stored, so that a caller's pointwise pass fuses
+  /// with it (complex_fft-inl.h, Bluestein's products).
+  template <bool kFwd, class T, class Store>
+  static void LastPass(const Stage& st, const Cx<T>* x, Store&& store) {
+    switch (st.p) {
+      case 2: return LastPassRadix<kFwd, 2>(st, x, store);
+      case 3: return LastPassRadix<kFwd, 3>(st, x, store);
+      case 4: return LastPassRadix<kFwd, 4>(st, x, store);
+      case 5: return LastPassRadix<kFwd, 5>(st, x, store);
+      case 7: return LastPassRadix<kFwd, 7>(st, x, store);
+      case 8: return LastPassRadix<kFwd, 8>(st, x, store);
+      default:
+        throw Error("internal: no generated butterfly for a last pass of radix " +
+                    std::to_string(st.p));
+    }
+  }
+
+  template <bool kFwd, std::size_t P, class T, class Store>
+  static void LastPassRadix(const Stage& st, const Cx<T>* x, Store& store) {
+    const std::size_t L = st.L;
+    for (std::size_t s = 0; s < L; ++s)
+      Butterfly<kFwd, T0, P>::Run(x + s, L,
+                                  [&](auto k, Cx<T> u) { store(decltype(k)::value * L + s, u); });
   }
 
   // A radix with a generated butterfly (dft_butterflies-inl.h): for each n1 < m and s < L, the
