@@ -263,11 +263,14 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   }
 
   // Whether the lines of axis `a` run two groups through one complex FFT (R2R::exec_pair): lines
-  // of an odd length, in a transform over several axes only. The error of a paired line is then
-  // bounded by the norm of both lines, which bounds the array's normwise error as before; a
-  // batch of 1D transforms keeps every line's error bounded by its own norm, and every line's
-  // result independent of the others'.
-  bool Paired(const Axis& a) const { return axes_.size() > 1 && a.r2r.pairs(); }
+  // of an odd length, in one transform over every axis of the array (two or more). The error of
+  // a paired line is then bounded by the norm of both lines, which bounds the array's normwise
+  // error as before; a batch (of 1D transforms, or of 2D ones along two axes of a 3D array)
+  // keeps each transform's error bounded by its own norm, and its result independent of the
+  // others'.
+  bool Paired(const Axis& a) const {
+    return axes_.size() > 1 && axes_.size() == shape_.size() && a.r2r.pairs();
+  }
 
   // Two full groups of lines of an odd length (off / oout: their 2 kLanes offsets): gathered
   // into buf and buf + n, transformed by one complex FFT (R2R::exec_pair), scattered.
