@@ -205,7 +205,8 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
 
   // kBlockGroups * kLanes consecutive lines (off[0] .. off[0] + count - 1 in `in`, from oout0 in
   // `out`): gathered row by row into kBlockGroups buffers of n vectors at buf, transformed one
-  // group at a time into the next kBlockGroups buffers, scattered row by row.
+  // group at a time (two, paired, for lines of an odd length) into the next kBlockGroups
+  // buffers, scattered row by row.
   void RunBlock(const Axis& a, const T0* in, std::ptrdiff_t lin, const std::ptrdiff_t* off, T0* out,
                 std::ptrdiff_t lout, std::ptrdiff_t oout0, Threshold th, V* buf, Cx<V>* scratch,
                 T0 redo_eps, bool stream) const {
@@ -225,7 +226,8 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       V* x = result + k * n;
       V* g = gathered + k * n;
       if (th == Threshold::Inputs) ZeroBelow(g, n, zero_below_);
-      if (Paired(a)) {  // kBlockGroups is even
+      static_assert(kBlockGroups % 2 == 0, "paired groups fill a block");
+      if (Paired(a)) {
         if (k % 2 == 1) {
           a.r2r.exec_pair(x - n, x, scratch);
           FinishPair(a, in, lin, off + (k - 1) * kLanes, x - n, th, scratch, redo_eps);
