@@ -27,12 +27,14 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include <hwy/highway.h>
 
 #include "cpu/host_plan-inl.h"
 #include "cpu/lane_transpose-inl.h"
+#include "cpu/square8_pairs-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
@@ -94,6 +96,8 @@ class SquareAxis {
   }
 
   SquareFold fold() const { return fold_; }
+  T entry(std::size_t k, std::size_t j) const { return c_[k][j][0]; }         // c_ (see Folds)
+  T twice_entry(std::size_t k, std::size_t j) const { return r2_[k][j][0]; }  // r2_ (FoldsTwice)
   double big() const { return big_; }  // the largest |M[k][j]|
   const char* fold_name() const {
     switch (fold_) {
@@ -274,11 +278,23 @@ class SquareCodelet {
     const double gain = 2.0 * N * axis0_.big() * axis1_.big();
     const double top = static_cast<double>(std::numeric_limits<T>::max());
     safe_sum_ = static_cast<T>(gain > 1 ? top / gain : top);
+    if constexpr (kPairs) {
+      if (Twice(axis0_.fold()) && Twice(axis1_.fold())) {
+        pairs_ = square8::Block(PairAxis(axis0_), PairAxis(axis1_), safe_sum_);
+        execute_ = axis0_.fold() == SquareFold::InputsTwice
+                       ? (axis1_.fold() == SquareFold::InputsTwice
+                              ? &SquareCodelet::ExecutePairs<true, true>
+                              : &SquareCodelet::ExecutePairs<true, false>)
+                       : (axis1_.fold() == SquareFold::InputsTwice
+                              ? &SquareCodelet::ExecutePairs<false, true>
+                              : &SquareCodelet::ExecutePairs<false, false>);
+      }
+    }
   }
 
   std::string describe() const {
     return std::to_string(N) + "x" + std::to_string(N) + " codelet, folds: " + axis0_.fold_name() +
-           ", " + axis1_.fold_name();
+           ", " + axis1_.fold_name() + (PairsUsed() ? ", in 512-bit line pairs" : "");
   }
 
   /// Y = M0 X M1^T from the N x N array `in` (strides is0, is1) to `out` (strides os0, os1),
@@ -294,6 +310,43 @@ class SquareCodelet {
  private:
   using Fn = bool (SquareCodelet::*)(const T*, std::ptrdiff_t, std::ptrdiff_t, T*, std::ptrdiff_t,
                                      std::ptrdiff_t, T, T) const;
+  // 8x8 float32 DCT-II/III blocks on 512-bit vectors of two lines (square8_pairs-inl.h).
+  static constexpr bool kPairs = kSquare8Pairs && std::is_same_v<T, float> && N == 8;
+  struct NoPairs {};
+  using Pairs = std::conditional_t<kPairs, square8::Block, NoPairs>;
+
+  static constexpr bool Twice(SquareFold f) {
+    return f == SquareFold::InputsTwice || f == SquareFold::OutputsTwice;
+  }
+  bool PairsUsed() const {
+    if constexpr (kPairs) return Twice(axis0_.fold()) && Twice(axis1_.fold());
+    return false;
+  }
+  static square8::Axis PairAxis(const SquareAxis<T, N, L>& axis) {
+    const bool inputs = axis.fold() == SquareFold::InputsTwice;
+    return square8::Axis(
+        inputs, [&](int m, int q) { return static_cast<float>(axis.twice_entry(m, q)); },
+        [&](int k, int q) { return static_cast<float>(axis.entry(k, inputs ? q : N / 2 + q)); });
+  }
+
+  // The pair codelet, and the general one for the blocks it declines (which then declines them
+  // too, or takes a block whose column sums rounded differently).
+  template <bool kInputs0, bool kInputs1>
+  bool ExecutePairs(const T* in, std::ptrdiff_t is0, std::ptrdiff_t is1, T* out, std::ptrdiff_t os0,
+                    std::ptrdiff_t os1, T eps_in, T eps_out) const {
+    if constexpr (kPairs) {
+      if (pairs_.template Execute<kInputs0, kInputs1>(in, is0, is1, out, os0, os1, eps_in, eps_out))
+        return true;
+    }
+    return Declined<kInputs0, kInputs1>(in, is0, is1, out, os0, os1, eps_in, eps_out);
+  }
+  template <bool kInputs0, bool kInputs1>
+  HWY_NOINLINE bool Declined(const T* in, std::ptrdiff_t is0, std::ptrdiff_t is1, T* out,
+                             std::ptrdiff_t os0, std::ptrdiff_t os1, T eps_in, T eps_out) const {
+    constexpr SquareFold f0 = kInputs0 ? SquareFold::InputsTwice : SquareFold::OutputsTwice;
+    constexpr SquareFold f1 = kInputs1 ? SquareFold::InputsTwice : SquareFold::OutputsTwice;
+    return ExecuteFolds<f0, f1>(in, is0, is1, out, os0, os1, eps_in, eps_out);
+  }
 
   // b[p][i] <- lanes p L .. p L + L - 1 of column i of the block whose row i has those lanes
   // in b[p][i]: each L x L tile transposed in registers, then the off-diagonal tiles swapped.
@@ -402,6 +455,7 @@ class SquareCodelet {
   SquareAxis<T, N, L> axis0_, axis1_;
   T safe_sum_;  // the largest column sum of |x| a block may have (see the constructor)
   Fn execute_ = Pick(axis0_.fold(), axis1_.fold(), std::make_index_sequence<kSquareFolds>());
+  [[no_unique_address]] Pairs pairs_;
 };
 
 }  // namespace dctx::cpu::HWY_NAMESPACE
