@@ -232,7 +232,7 @@ class Block {
     axis1_.Apply<kInputs1>(v);  // columns of Y, in kOut1
     Transpose<kOut1, kNatural>(v);
     if (os1 != 1 || eps_out > 0) {
-      for (int i = 0; i < 4; ++i) *reinterpret_cast<Pair*>(rows + 16 * i) = v[i];
+      for (int i = 0; i < 4; ++i) *reinterpret_cast<PairU*>(rows + 16 * i) = v[i];
       Scatter(rows, out, os0, os1, eps_out);
     } else if (os0 == 8) {
       for (int i = 0; i < 4; ++i) *reinterpret_cast<PairU*>(out + 16 * i) = v[i];
