@@ -9,7 +9,8 @@
 // for each pass (the Layouts below) so that the lines its butterflies add or subtract sit in the
 // same half of two vectors; the loads and the transposes' permutes place them at no cost.
 // Mixing the two halves of a vector (the products of a butterfly's output pair with both of its
-// inputs) takes one half swap per pair of inputs: four a pass.
+// inputs) takes one half swap per pair of inputs: four a pass, but for the first, which loads
+// its inputs with their halves exchanged as well.
 
 #if defined(DCTX_CPU_SQUARE8_PAIRS_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef DCTX_CPU_SQUARE8_PAIRS_INL_H_
@@ -162,19 +163,39 @@ class Axis {
       v[2] = c_[4] * d + c_[5] * sw_d + c_[6] * e + c_[7] * sw_e;    // [y1|y3]
       v[3] = c_[8] * d + c_[9] * sw_d + c_[10] * e + c_[11] * sw_e;  // [y5|y7]
     } else {
-      // v: [x0|x4] [x2|x6] [x1|x3] [x5|x7]. The even inputs give a (outputs k and 7 - k) and a2
-      // (outputs 3 - k and 4 + k), the odd inputs b and b2, for k = 0, 1 in the two halves.
-      const Pair ae = c_[0] * v[0] + c_[1] * Swap(v[0]);
-      const Pair ao = c_[2] * v[1] + c_[3] * Swap(v[1]);
-      const Pair sw2 = Swap(v[2]), sw3 = Swap(v[3]);
-      const Pair b = c_[4] * v[2] + c_[5] * sw2 + c_[6] * v[3] + c_[7] * sw3;
-      const Pair b2 = c_[8] * v[2] + c_[9] * sw2 + c_[10] * v[3] + c_[11] * sw3;
-      const Pair a = ae + ao, a2 = ae - ao;
-      v[0] = a + b;    // [y0|y1]
-      v[1] = a - b;    // [y7|y6]
-      v[2] = a2 + b2;  // [y3|y2]
-      v[3] = a2 - b2;  // [y4|y5]
+      const Pair sw[4] = {Swap(v[0]), Swap(v[1]), Swap(v[2]), Swap(v[3])};
+      ApplyOutputs(v, sw);
     }
+  }
+
+  /// Apply<true> with the inputs' halves exchanged given (sums and differences of them replace
+  /// the four half swaps).
+  HWY_INLINE void ApplyInputs(Pair (&v)[4], const Pair (&sw)[4]) const {
+    const Pair s = v[0] + v[3], t = v[1] + v[2];  // [s0|s1], [s3|s2]
+    const Pair d = v[0] - v[3], e = v[1] - v[2];  // [d0|d1], [d3|d2]
+    const Pair ss = s + t, sd = s - t;
+    const Pair sw_s = sw[0] + sw[3], sw_t = sw[1] + sw[2];
+    const Pair sw_d = sw[0] - sw[3], sw_e = sw[1] - sw[2];
+    const Pair sw_ss = sw_s + sw_t, sw_sd = sw_s - sw_t;
+    v[0] = c_[0] * ss + c_[1] * sw_ss;
+    v[1] = c_[2] * sd + c_[3] * sw_sd;
+    v[2] = c_[4] * d + c_[5] * sw_d + c_[6] * e + c_[7] * sw_e;
+    v[3] = c_[8] * d + c_[9] * sw_d + c_[10] * e + c_[11] * sw_e;
+  }
+
+  /// Apply<false> with the inputs' halves exchanged given (loaded so, where they come from memory).
+  HWY_INLINE void ApplyOutputs(Pair (&v)[4], const Pair (&sw)[4]) const {
+    // v: [x0|x4] [x2|x6] [x1|x3] [x5|x7]. The even inputs give a (outputs k and 7 - k) and a2
+    // (outputs 3 - k and 4 + k), the odd inputs b and b2, for k = 0, 1 in the two halves.
+    const Pair ae = c_[0] * v[0] + c_[1] * sw[0];
+    const Pair ao = c_[2] * v[1] + c_[3] * sw[1];
+    const Pair b = c_[4] * v[2] + c_[5] * sw[2] + c_[6] * v[3] + c_[7] * sw[3];
+    const Pair b2 = c_[8] * v[2] + c_[9] * sw[2] + c_[10] * v[3] + c_[11] * sw[3];
+    const Pair a = ae + ao, a2 = ae - ao;
+    v[0] = a + b;    // [y0|y1]
+    v[1] = a - b;    // [y7|y6]
+    v[2] = a2 + b2;  // [y3|y2]
+    v[3] = a2 - b2;  // [y4|y5]
   }
 
  private:
@@ -227,7 +248,20 @@ class Block {
       if (!AllLanesSet(total <= Pair{} + safe_sum_)) return false;
 #endif
     }
-    axis0_.Apply<kInputs0>(v);  // rows of M0 X, in kOut0
+    {  // the inputs with their halves exchanged come from the rows too
+      Pair sw[4];
+      for (int i = 0; i < 4; ++i) {
+        const Line lo = *reinterpret_cast<const LineU*>(in + kIn0[i][1] * is0);
+        const Line hi = *reinterpret_cast<const LineU*>(in + kIn0[i][0] * is0);
+        sw[i] =
+            __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        if (eps_in > 0) sw[i] = ZeroBelow(sw[i], eps_in);
+      }
+      if constexpr (kInputs0)
+        axis0_.ApplyInputs(v, sw);
+      else
+        axis0_.ApplyOutputs(v, sw);
+    }
     Transpose<kOut0, kIn1>(v);  // its columns, in kIn1
     axis1_.Apply<kInputs1>(v);  // columns of Y, in kOut1
     Transpose<kOut1, kNatural>(v);
