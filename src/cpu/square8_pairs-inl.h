@@ -153,34 +153,19 @@ class Axis {
   template <bool kInputs>
   HWY_INLINE void Apply(Pair (&v)[4]) const {
     if constexpr (kInputs) {
-      // v: [x0|x1] [x3|x2] [x4|x5] [x7|x6]. s_j = x_j + x_{7-j}, d_j = x_j - x_{7-j}.
-      const Pair s = v[0] + v[3], t = v[1] + v[2];  // [s0|s1], [s3|s2]
-      const Pair d = v[0] - v[3], e = v[1] - v[2];  // [d0|d1], [d3|d2]
-      const Pair ss = s + t, sd = s - t;            // [s0+s3|s1+s2], [s0-s3|s1-s2]
-      const Pair sw_d = Swap(d), sw_e = Swap(e);
-      v[0] = c_[0] * ss + c_[1] * Swap(ss);                          // [y0|y4]
-      v[1] = c_[2] * sd + c_[3] * Swap(sd);                          // [y2|y6]
-      v[2] = c_[4] * d + c_[5] * sw_d + c_[6] * e + c_[7] * sw_e;    // [y1|y3]
-      v[3] = c_[8] * d + c_[9] * sw_d + c_[10] * e + c_[11] * sw_e;  // [y5|y7]
+      const Sums x = Fold(v);
+      FoldedToOutputs(x, {Swap(x.ss), Swap(x.sd), Swap(x.d), Swap(x.e)}, v);
     } else {
       const Pair sw[4] = {Swap(v[0]), Swap(v[1]), Swap(v[2]), Swap(v[3])};
       ApplyOutputs(v, sw);
     }
   }
 
-  /// Apply<true> with the inputs' halves exchanged given (sums and differences of them replace
-  /// the four half swaps).
+  /// Apply<true> with the inputs' halves exchanged given: the same folds of them replace the
+  /// four half swaps.
   HWY_INLINE void ApplyInputs(Pair (&v)[4], const Pair (&sw)[4]) const {
-    const Pair s = v[0] + v[3], t = v[1] + v[2];  // [s0|s1], [s3|s2]
-    const Pair d = v[0] - v[3], e = v[1] - v[2];  // [d0|d1], [d3|d2]
-    const Pair ss = s + t, sd = s - t;
-    const Pair sw_s = sw[0] + sw[3], sw_t = sw[1] + sw[2];
-    const Pair sw_d = sw[0] - sw[3], sw_e = sw[1] - sw[2];
-    const Pair sw_ss = sw_s + sw_t, sw_sd = sw_s - sw_t;
-    v[0] = c_[0] * ss + c_[1] * sw_ss;
-    v[1] = c_[2] * sd + c_[3] * sw_sd;
-    v[2] = c_[4] * d + c_[5] * sw_d + c_[6] * e + c_[7] * sw_e;
-    v[3] = c_[8] * d + c_[9] * sw_d + c_[10] * e + c_[11] * sw_e;
+    const Sums x = Fold(v), y = Fold(sw);
+    FoldedToOutputs(x, y, v);
   }
 
   /// Apply<false> with the inputs' halves exchanged given (loaded so, where they come from memory).
@@ -199,6 +184,25 @@ class Axis {
   }
 
  private:
+  // The two butterfly stages of the InputsTwice fold, v: [x0|x1] [x3|x2] [x4|x5] [x7|x6]. With
+  // s_j = x_j + x_{7-j} and d_j = x_j - x_{7-j}: ss = [s0+s3|s1+s2], sd = [s0-s3|s1-s2],
+  // d = [d0|d1], e = [d3|d2].
+  struct Sums {
+    Pair ss, sd, d, e;
+  };
+  static HWY_INLINE Sums Fold(const Pair (&v)[4]) {
+    const Pair s = v[0] + v[3], t = v[1] + v[2];  // [s0|s1], [s3|s2]
+    return {s + t, s - t, v[0] - v[3], v[1] - v[2]};
+  }
+  // The InputsTwice pass's products from the folded inputs x and the same with their halves
+  // exchanged (sw).
+  HWY_INLINE void FoldedToOutputs(const Sums& x, const Sums& sw, Pair (&v)[4]) const {
+    v[0] = c_[0] * x.ss + c_[1] * sw.ss;                               // [y0|y4]
+    v[1] = c_[2] * x.sd + c_[3] * sw.sd;                               // [y2|y6]
+    v[2] = c_[4] * x.d + c_[5] * sw.d + c_[6] * x.e + c_[7] * sw.e;    // [y1|y3]
+    v[3] = c_[8] * x.d + c_[9] * sw.d + c_[10] * x.e + c_[11] * sw.e;  // [y5|y7]
+  }
+
   Pair c_[12] = {};
 };
 

@@ -279,7 +279,7 @@ class SquareCodelet {
     const double top = static_cast<double>(std::numeric_limits<T>::max());
     safe_sum_ = static_cast<T>(gain > 1 ? top / gain : top);
     if constexpr (kPairs) {
-      if (Twice(axis0_.fold()) && Twice(axis1_.fold())) {
+      if (PairsUsed()) {
         pairs_ = square8::Block(PairAxis(axis0_), PairAxis(axis1_), safe_sum_);
         execute_ = axis0_.fold() == SquareFold::InputsTwice
                        ? (axis1_.fold() == SquareFold::InputsTwice
