@@ -125,7 +125,10 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         // Far-apart lines: room for kBlockGroups gathered groups and their results; lines of
         // an odd length: two groups, one complex FFT (R2R::exec_pair).
         const std::size_t nvec = far_lines ? 2 * kBlockGroups * n : Paired(a) ? 2 * n : n;
-        std::tie(buf, scratch) = ThreadLineBuffers<V>(nvec, a.r2r.scratch_len());
+        // A block of DCT-III groups keeps each group's unordered result in its own scratch.
+        const std::size_t nscr =
+            a.r2r.scratch_len() * (BlockScattered(a, far_lines) ? kBlockGroups : 1);
+        std::tie(buf, scratch) = ThreadLineBuffers<V>(nvec, nscr);
       }
       std::ptrdiff_t oin[kBlockGroups * kLanes], oout[kBlockGroups * kLanes];
       for (std::size_t g = g_begin; g < g_end; ++g) {
@@ -199,6 +202,11 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   // kBlockGroups groups at a time: each row of the block is then several whole cache lines in
   // one page, read and written once (see RunBlock).
   static constexpr std::size_t kBlockGroups = 4;
+  // Whether RunBlock leaves each group's DCT-III unordered in its own scratch
+  // (R2R::exec_scattered) and its scatter reorders: one pass over each line fewer.
+  bool BlockScattered(const Axis& a, bool far_lines) const {
+    return far_lines && !Paired(a) && a.r2r.scatter_order() != nullptr;
+  }
   static bool FarApart(std::ptrdiff_t s) {
     return std::abs(s) * static_cast<std::ptrdiff_t>(sizeof(T0)) >= 2048;
   }
@@ -214,6 +222,9 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     const std::uint32_t* order = a.r2r.gather_order();
     V* result = buf + kBlockGroups * n;
     V* gathered = order ? buf : result;  // exec() runs in place
+    // Group k's element i is at res[k][sorder[i]] (sorder: null for element i at res[k][i]).
+    const std::uint32_t* sorder = BlockScattered(a, true) ? a.r2r.scatter_order() : nullptr;
+    const V* res[kBlockGroups];
     const T0* p = in + off[0];
     for (std::size_t i = 0; i < n; ++i) {
       Prefetch<false>(p, lin, i, n);
@@ -234,6 +245,19 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         }
         continue;
       }
+      res[k] = x;
+      if (sorder) {
+        Cx<V>* own = scratch + k * a.r2r.scratch_len();
+        V* v = a.r2r.exec_scattered(x, own);
+        res[k] = v;
+        if (const unsigned bad = NonFiniteLanes(v, n, kLanes)) {
+          for (std::size_t i = 0; i < n; ++i) x[i] = v[sorder[i]];  // as exec() leaves it
+          RedoLanes(a.r2r, in, lin, off + k * kLanes, kLanes, n, bad, x, own, redo_eps);
+          for (std::size_t i = 0; i < n; ++i) v[sorder[i]] = x[i];
+        }
+        if (th == Threshold::Outputs) ZeroBelow(v, n, zero_below_);
+        continue;
+      }
       if (order)
         a.r2r.exec_gathered(x, reinterpret_cast<Cx<V>*>(g), scratch);
       else
@@ -242,7 +266,14 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         RedoLanes(a.r2r, in, lin, off + k * kLanes, kLanes, n, bad, x, scratch, redo_eps);
       if (th == Threshold::Outputs) ZeroBelow(x, n, zero_below_);
     }
-    T0* q = out + oout0;
+    if (sorder) return ScatterBlock(res, sorder, out + oout0, lout, n, stream);
+    for (std::size_t k = 0; k < kBlockGroups; ++k) res[k] = result + k * n;
+    ScatterBlock(res, nullptr, out + oout0, lout, n, stream);
+  }
+
+  // Row i of a block: element i of each group (res[k][sorder[i]], or res[k][i]) at q + i lout.
+  void ScatterBlock(const V* const* res, const std::uint32_t* sorder, T0* q, std::ptrdiff_t lout,
+                    std::size_t n, bool stream) const {
     if (stream && reinterpret_cast<std::uintptr_t>(q) % 64 == 0 &&
         (lout * static_cast<std::ptrdiff_t>(sizeof(T0))) % 64 == 0) {
       // Whole cache lines (a block's row is 64, 128 or 256 bytes) that this pass does not read
@@ -250,8 +281,8 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       // 64-byte boundary (a NumPy array's, most often) would leave partial lines: not streamed.
       for (std::size_t i = 0; i < n; ++i) {
         T0* row = q + static_cast<std::ptrdiff_t>(i) * lout;
-        for (std::size_t k = 0; k < kBlockGroups; ++k)
-          StreamStore(&result[k * n + i], row + k * kLanes);
+        const std::size_t at = At(sorder, i);
+        for (std::size_t k = 0; k < kBlockGroups; ++k) StreamStore(&res[k][at], row + k * kLanes);
       }
       StreamFence();
       return;
@@ -259,8 +290,9 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     for (std::size_t i = 0; i < n; ++i) {
       Prefetch<true>(q, lout, i, n);
       T0* row = q + static_cast<std::ptrdiff_t>(i) * lout;
+      const std::size_t at = At(sorder, i);
       for (std::size_t k = 0; k < kBlockGroups; ++k)
-        std::memcpy(row + k * kLanes, &result[k * n + i], sizeof(V));
+        std::memcpy(row + k * kLanes, &res[k][at], sizeof(V));
     }
   }
 
