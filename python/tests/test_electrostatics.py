@@ -11,10 +11,8 @@ import numpy as np
 import pytest
 
 import dctx
+from conftest import EPS, tolerance
 from dreamplace_reference import idxt, synthetic_placement, transcription
-
-C = 1.0  # relative error <= C * eps * log2(N)
-EPS = {np.dtype(np.float32): 1.19e-7, np.dtype(np.float64): 2.2e-16}
 
 
 def rel(a, b):
@@ -31,7 +29,7 @@ def test_against_the_published_algorithm(shape, kind, dtype):
     bw, bh = 2.0, 0.5
     want = transcription(density, bw, bh)
     got = dctx.electrostatics(density, (bw, bh))
-    bound = C * EPS[np.dtype(dtype)] * math.log2(density.size)
+    bound = tolerance(dtype, density.size)
     for g, w in zip(got[:3], want[:3]):
         assert g.dtype == dtype and g.shape == shape
         assert rel(g, w) <= bound
@@ -49,7 +47,7 @@ def test_against_the_published_algorithm(shape, kind, dtype):
 def test_transforms_against_the_published_ones(fn, s0, s1):
     x = np.random.default_rng(3).uniform(-1, 1, (24, 17))
     want = idxt(idxt(x, s1, 1), s0, 0)
-    assert rel(fn(x), want) <= C * EPS[np.dtype(np.float64)] * math.log2(x.size)
+    assert rel(fn(x), want) <= tolerance(np.float64, x.size)
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])

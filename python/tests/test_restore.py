@@ -2,16 +2,12 @@
 """dctx.blur and dctx.deblur against scipy.ndimage's convolution with mode="reflect" (the same
 half-sample reflection) and a dense least-squares solve of the Tikhonov problem."""
 
-import math
-
 import numpy as np
 import pytest
 import scipy.ndimage as ndi
 
 import dctx
-
-EPS = {np.dtype(np.float32): 1.19e-7, np.dtype(np.float64): 2.2e-16}
-C = 1.0  # relative error <= C * eps * log2(N); the C++ tests measure 0.2 at worst
+from conftest import tolerance
 
 
 def gaussian(sigma, radius):
@@ -32,7 +28,7 @@ def test_blur_is_the_reflective_convolution(dtype, shape):
         got = dctx.blur(x, psf)
         assert got.dtype == dtype and got.shape == shape
         err = np.linalg.norm(got - want) / np.linalg.norm(want)
-        assert err <= C * EPS[np.dtype(dtype)] * math.log2(x.size)
+        assert err <= tolerance(dtype, x.size)
 
 
 def test_deblur_inverts_and_matches_a_dense_tikhonov_solve():

@@ -52,6 +52,13 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       axes_.push_back(Axis{axis, R2R<T0>(eff, n, detail::axis_scale(d, t, n), *d.orthogonalize,
                                          SingleLines(nlines))});
     }
+    // A 2D array under kStreamBytes transformed over both axes runs its last axis (the rows of a
+    // C-ordered array) first, so that the column pass runs in place on an output still in the
+    // caches; from kStreamBytes on, the columns first, whose blocks then stream the output out
+    // (docs/benchmarks.md, "Which axis first"). Fixed here, not by the call's strides, so that
+    // every layout gives the same bits.
+    if (axes_.size() == 2 && shape_.size() == 2 && !StreamOutput(TotalSize(shape_)))
+      first_axis_ = axes_[1].axis == 1 ? 1 : 0;
   }
 
   std::string describe() const override {
@@ -81,10 +88,11 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       Threshold th = Threshold::None;
       if (zero_below_ > 0 && threshold_inputs_ && i == 0) th = Threshold::Inputs;
       if (zero_below_ > 0 && !threshold_inputs_ && i + 1 == axes_.size()) th = Threshold::Outputs;
+      const Axis& a = axes_[(first_axis_ + i) % axes_.size()];
       if (i == 0)
-        RunAxis(axes_[i], in, is, out, os, th);
+        RunAxis(a, in, is, out, os, th);
       else
-        RunAxis(axes_[i], out, os, out, os, th);
+        RunAxis(a, out, os, out, os, th);
     }
   }
 
@@ -571,6 +579,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   T0 zero_below_;          // PlanDesc::coefficient_threshold in the data's precision (0: off)
   bool threshold_inputs_;  // an inverse plan thresholds its inputs, a forward one its outputs
   std::vector<Axis> axes_;
+  std::size_t first_axis_ = 0;  // the index in axes_ of the axis that runs first
 };
 
 }  // namespace dctx::cpu::HWY_NAMESPACE
