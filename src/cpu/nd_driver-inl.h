@@ -238,7 +238,10 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     const std::uint32_t* sorder = BlockScattered(a, true) ? a.r2r.scatter_order() : nullptr;
     const V* res[kBlockGroups];
     const T0* p = in + off[0];
-    for (std::size_t i = 0; i < n; ++i) {
+    // In place (a later pass, on an output just written), a DCT-III block reads each group
+    // straight from the array instead of gathering it first.
+    const bool direct = sorder && in == out && th != Threshold::Inputs;
+    for (std::size_t i = 0; i < n && !direct; ++i) {
       Prefetch<false>(p, lin, i, n);
       const T0* row = p + static_cast<std::ptrdiff_t>(i) * lin;
       const std::size_t at = At(order, i);
@@ -260,7 +263,16 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       res[k] = x;
       if (sorder) {
         Cx<V>* own = scratch + k * a.r2r.scratch_len();
-        V* v = a.r2r.exec_scattered(x, own);
+        const T0* column = p + k * kLanes;
+        V* v = direct ? a.r2r.exec_scattered_from(
+                            [&](std::size_t j) __attribute__((always_inline)) {
+                              V t;
+                              std::memcpy(&t, column + static_cast<std::ptrdiff_t>(j) * lin,
+                                          sizeof(V));
+                              return t;
+                            },
+                            own)
+                      : a.r2r.exec_scattered(x, own);
         res[k] = v;
         if (const unsigned bad = NonFiniteLanes(v, n, kLanes)) {
           for (std::size_t i = 0; i < n; ++i) x[i] = v[sorder[i]];  // as exec() leaves it

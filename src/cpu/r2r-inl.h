@@ -131,6 +131,13 @@ class R2R {
     return Exec3EvenUnordered<Mirror::None>(x, s);
   }
 
+  /// exec_scattered() of the line whose element j is in(j) (the N-D driver's column blocks read
+  /// it straight from the array).
+  template <class T, class In>
+  T* exec_scattered_from(In&& in, Cx<T>* HWY_RESTRICT s) const {
+    return Exec3EvenUnorderedFrom(in, s);
+  }
+
   /// Whether exec_pair() applies: a DCT/DST/DXST of type II or III and odd length, whose real
   /// FFT of n points is a complex one that can carry two lines at once.
   bool pairs() const { return n_ % 2 == 1 && n_ > 1 && !rdft_ && (t_.type == 2 || t_.type == 3); }
@@ -323,12 +330,18 @@ class R2R {
   // Exec3Even up to the reordering: the packed inverse real FFT's output, in s.
   template <Mirror kM, class T>
   T* Exec3EvenUnordered(const T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
+    const std::size_t n = n_;
+    return Exec3EvenUnorderedFrom(
+        [&](std::size_t j) -> T {
+          if constexpr (kM == Mirror::None) return x[j];
+          if constexpr (kM == Mirror::Reverse) return x[n - 1 - j];
+          return j == 0 ? T{} : x[n - j];
+        },
+        s);
+  }
+  template <class In, class T>
+  T* Exec3EvenUnorderedFrom(const In& in, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_, m = n / 2;
-    const auto in = [&](std::size_t j) -> T {
-      if constexpr (kM == Mirror::None) return x[j];
-      if constexpr (kM == Mirror::Reverse) return x[n - 1 - j];
-      return j == 0 ? T{} : x[n - j];
-    };
     const Cx<T>* r = rfft_->backward_packed(
         [&](std::size_t k) {
           if (k == 0) return Cx<T>{in(0) * c0_, T{}};

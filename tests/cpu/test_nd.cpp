@@ -106,6 +106,13 @@ TEST_P(Nd, FarApartColumnsInBlocks) {
       check_case<double>({s, {0}, {}}, Norm::Backward, dir, 2);
       check_case<float>({s, {0}, {{Kind::DST, 2}}}, Norm::Ortho, dir, 1);
     }
+  // Over both axes of an array under 4 MiB the rows run first; the column blocks then run in
+  // place, and a DCT-III's read each group straight from the array (RunBlock's direct reads).
+  for (const Shape& s : {Shape{24, 1024}, Shape{40, 600}})
+    for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+      check_case<float>({s, {}, {}}, Norm::Ortho, dir, 1);
+      check_case<double>({s, {}, {}}, Norm::Backward, dir, 2);
+    }
 }
 
 // Odd sides in a transform over several axes: two full lane groups run through one complex FFT
