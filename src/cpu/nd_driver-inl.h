@@ -19,7 +19,7 @@
 #include "core/thread_pool.hpp"
 #include "cpu/extremes-inl.h"
 #include "cpu/host_plan-inl.h"
-#include "cpu/lane_transpose-inl.h"
+#include "cpu/line_moves-inl.h"
 #include "cpu/r2r-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -33,9 +33,11 @@ inline std::size_t TotalSize(const Shape& s) {
 }
 
 template <class T0>
-class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
-  using V = typename LaneVec<T0>::type;
-  static constexpr std::size_t kLanes = LaneVec<T0>::kLanes;
+class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
+  using Moves = LineMoves<T0>;
+  using Moves::At, Moves::Consecutive, Moves::FarApart, Moves::Gather, Moves::kLanes,
+      Moves::LineOffsets, Moves::Scatter, Moves::StreamFence, Moves::StreamStore;
+  using typename Moves::V;
 
  public:
   explicit CpuPlan(const PlanDesc& d)
@@ -219,9 +221,6 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     return far_lines && !Paired(a) && a.r2r.scatter_order() != nullptr &&
            kBlockGroups * a.r2r.scratch_len() * sizeof(Cx<V>) <= kBlockScratchBytes;
   }
-  static bool FarApart(std::ptrdiff_t s) {
-    return std::abs(s) * static_cast<std::ptrdiff_t>(sizeof(T0)) >= 2048;
-  }
 
   // kBlockGroups * kLanes consecutive lines (off[0] .. off[0] + count - 1 in `in`, from oout0 in
   // `out`): gathered row by row into kBlockGroups buffers of n vectors at buf, transformed one
@@ -242,7 +241,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
     // straight from the array instead of gathering it first.
     const bool direct = sorder && in == out && th != Threshold::Inputs;
     for (std::size_t i = 0; i < n && !direct; ++i) {
-      Prefetch<false>(p, lin, i, n);
+      Moves::template Prefetch<false>(p, lin, i, n);
       const T0* row = p + static_cast<std::ptrdiff_t>(i) * lin;
       const std::size_t at = At(order, i);
       for (std::size_t k = 0; k < kBlockGroups; ++k)
@@ -260,7 +259,6 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
         }
         continue;
       }
-      res[k] = x;
       if (sorder) {
         Cx<V>* own = scratch + k * a.r2r.scratch_len();
         const T0* column = p + k * kLanes;
@@ -312,7 +310,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
       return;
     }
     for (std::size_t i = 0; i < n; ++i) {
-      Prefetch<true>(q, lout, i, n);
+      Moves::template Prefetch<true>(q, lout, i, n);
       T0* row = q + static_cast<std::ptrdiff_t>(i) * lout;
       const std::size_t at = At(sorder, i);
       for (std::size_t k = 0; k < kBlockGroups; ++k)
@@ -374,221 +372,6 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>> {
   // "Streamed column stores").
   static constexpr std::size_t kStreamBytes = std::size_t{4} << 20;
   static bool StreamOutput(std::size_t elements) { return elements * sizeof(T0) >= kStreamBytes; }
-  // One vector stored past the caches (p aligned to the vector).
-  static HWY_INLINE void StreamStore(const V* v, T0* p) {
-    if constexpr (HWY_LANES(T0) == kLanes) {
-      namespace hn = hwy::HWY_NAMESPACE;
-      const hn::FixedTag<T0, kLanes> d;
-      hn::Stream(hn::Load(d, reinterpret_cast<const T0*>(v)), d, p);
-    } else {
-      std::memcpy(p, v, sizeof(V));
-    }
-  }
-  static void StreamFence() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_sfence();  // order the streamed stores before the pass's end is signalled
-#else
-    std::atomic_thread_fence(std::memory_order_seq_cst);
-#endif
-  }
-
-  // Offsets of lines j0 .. j0+cnt-1 (innermost other axis fastest): one div/mod decomposition,
-  // then an odometer step per line.
-  static void LineOffsets(std::size_t j0, std::size_t cnt, std::size_t nd, const std::size_t* ext,
-                          const std::ptrdiff_t* sin, const std::ptrdiff_t* sout,
-                          std::ptrdiff_t* oin, std::ptrdiff_t* oout) {
-    std::size_t idx[detail::kMaxRank];
-    std::ptrdiff_t a = 0, b = 0;
-    for (std::size_t d = nd, j = j0; d-- > 0;) {
-      idx[d] = j % ext[d];
-      j /= ext[d];
-      a += static_cast<std::ptrdiff_t>(idx[d]) * sin[d];
-      b += static_cast<std::ptrdiff_t>(idx[d]) * sout[d];
-    }
-    for (std::size_t l = 0; l < cnt; ++l) {
-      oin[l] = a;
-      oout[l] = b;
-      for (std::size_t d = nd; d-- > 0;) {
-        a += sin[d];
-        b += sout[d];
-        if (++idx[d] < ext[d]) break;
-        a -= static_cast<std::ptrdiff_t>(ext[d]) * sin[d];
-        b -= static_cast<std::ptrdiff_t>(ext[d]) * sout[d];
-        idx[d] = 0;
-      }
-    }
-  }
-
-  // Lines whose starts are a multiple of 2 KiB apart alias in the L1 sets: stream them through a
-  // tile (see kBlock).
-  static bool CriticalStride(const std::ptrdiff_t* off, std::size_t cnt) {
-    if (cnt < 2) return false;
-    const std::ptrdiff_t d = (off[1] - off[0]) * static_cast<std::ptrdiff_t>(sizeof(T0));
-    return d % 2048 == 0;
-  }
-
-  // `count` lines (kLanes unless said) one element apart.
-  static bool Consecutive(const std::ptrdiff_t* off, std::size_t cnt, std::size_t count = kLanes) {
-    if (cnt != count) return false;
-    for (std::size_t l = 1; l < cnt; ++l)
-      if (off[l] != off[0] + static_cast<std::ptrdiff_t>(l)) return false;
-    return true;
-  }
-
-  // kLanes lines a constant distance apart.
-  static bool Uniform(const std::ptrdiff_t* off, std::size_t cnt) {
-    if (cnt != kLanes) return false;
-    const std::ptrdiff_t d = off[1] - off[0];
-    for (std::size_t l = 2; l < cnt; ++l)
-      if (off[l] - off[l - 1] != d) return false;
-    return true;
-  }
-
-  // Contiguous lines (s == 1) a constant distance apart, e.g. the rows of a row-major array:
-  // kLanes x kLanes blocks, one vector load per line, an in-register transpose, kLanes stores.
-  // The blocks start where the lines' vectors are aligned (see AlignedBlocks).
-  static void GatherTransposed(const T0* in, const std::ptrdiff_t* off, std::size_t n, V* buf,
-                               const std::uint32_t* order) {
-    if (n < kLanes) {
-      for (std::size_t i = 0; i < n; ++i) {
-        V v;
-        for (std::size_t l = 0; l < kLanes; ++l) v[l] = in[off[l] + static_cast<std::ptrdiff_t>(i)];
-        buf[At(order, i)] = v;
-      }
-      return;
-    }
-    AlignedBlocks(
-        in, off, n, [&](std::size_t i0) __attribute__((always_inline)) {
-          V r[kLanes];
-          for (std::size_t l = 0; l < kLanes; ++l)
-            std::memcpy(&r[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), sizeof(V));
-          TransposeSquare<kLanes>(r);
-          for (std::size_t i = 0; i < kLanes; ++i) buf[At(order, i0 + i)] = r[i];
-        });
-  }
-
-  static void ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n,
-                                const std::uint32_t* order) {
-    if (n < kLanes) {
-      for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t l = 0; l < kLanes; ++l)
-          out[off[l] + static_cast<std::ptrdiff_t>(i)] = buf[At(order, i)][l];
-      return;
-    }
-    AlignedBlocks(
-        out, off, n, [&](std::size_t i0) __attribute__((always_inline)) {
-          V r[kLanes];
-          for (std::size_t i = 0; i < kLanes; ++i) r[i] = buf[At(order, i0 + i)];
-          TransposeSquare<kLanes>(r);
-          for (std::size_t l = 0; l < kLanes; ++l)
-            std::memcpy(out + off[l] + static_cast<std::ptrdiff_t>(i0), &r[l], sizeof(V));
-        });
-  }
-
-  // block(i0) for blocks of kLanes elements covering 0 .. n-1 (n >= kLanes) of kLanes lines at
-  // p + off[l]: where every line has the same alignment, the blocks start at the first element
-  // whose vector is aligned (up to 64 bytes), so that no load or store splits a cache line
-  // (rows of a std::vector or NumPy array are often 16 bytes off: 1.2x slower on AVX-512);
-  // the first and the last block may overlap their neighbours, which only rewrites the same
-  // values.
-  template <class Block>
-  static HWY_INLINE void AlignedBlocks(const T0* p, const std::ptrdiff_t* off, std::size_t n,
-                                       Block block) {
-    constexpr std::size_t kAlign = sizeof(V) < 64 ? sizeof(V) : 64;
-    const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p + off[0]);
-    const std::ptrdiff_t step = (off[1] - off[0]) * static_cast<std::ptrdiff_t>(sizeof(T0));
-    std::size_t i0 = 0;
-    if (step % static_cast<std::ptrdiff_t>(kAlign) == 0 && a % sizeof(T0) == 0 && a % kAlign != 0) {
-      block(0);
-      i0 = (kAlign - a % kAlign) / sizeof(T0);
-    }
-    for (; i0 + kLanes <= n; i0 += kLanes) block(i0);
-    if (i0 < n) block(n - kLanes);
-  }
-
-  // Lines that are contiguous (s == 1) but far apart are transposed through a small tile one
-  // cache-line-sized block at a time, so each source line is streamed once instead of being
-  // re-fetched per element (with 4 KiB-aligned lines, kLanes streams alias in one L1 set).
-  static constexpr std::size_t kBlock = 64 / sizeof(T0) > kLanes ? 64 / sizeof(T0) : kLanes;
-
-  // Vectors 2 KiB or more apart (the columns of a large row-major array) defeat the hardware
-  // prefetchers, which stop at page boundaries: ask for the one kPrefetchAhead elements ahead.
-  static constexpr std::size_t kPrefetchAhead = 8;
-  template <bool kWrite>
-  static void Prefetch(const T0* p, std::ptrdiff_t s, std::size_t i, std::size_t n) {
-    if (FarApart(s) && i + kPrefetchAhead < n)
-      __builtin_prefetch(p + static_cast<std::ptrdiff_t>(i + kPrefetchAhead) * s, kWrite ? 1 : 0);
-  }
-
-  // Element i of the lines goes to buf[order[i]] (buf[i] without an order).
-  static std::size_t At(const std::uint32_t* order, std::size_t i) { return order ? order[i] : i; }
-
-  static void Gather(const T0* in, std::ptrdiff_t s, const std::ptrdiff_t* off, std::size_t cnt,
-                     std::size_t n, V* buf, const std::uint32_t* order) {
-    if (Consecutive(off, cnt)) {
-      const T0* p = in + off[0];
-      for (std::size_t i = 0; i < n; ++i) {
-        Prefetch<false>(p, s, i, n);
-        std::memcpy(&buf[At(order, i)], p + static_cast<std::ptrdiff_t>(i) * s, sizeof(V));
-      }
-      return;
-    }
-    if (s == 1 && Uniform(off, cnt)) return GatherTransposed(in, off, n, buf, order);
-    if (s == 1 && CriticalStride(off, cnt)) {
-      alignas(64) T0 tile[kLanes][kBlock];
-      for (std::size_t l = cnt; l < kLanes; ++l)
-        std::memset(tile[l], 0, sizeof(tile[l]));  // unused lanes
-      for (std::size_t i0 = 0; i0 < n; i0 += kBlock) {
-        const std::size_t len = std::min(kBlock, n - i0);
-        for (std::size_t l = 0; l < cnt; ++l)
-          std::memcpy(tile[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), len * sizeof(T0));
-        for (std::size_t i = 0; i < len; ++i) {
-          V v;
-          for (std::size_t l = 0; l < kLanes; ++l) v[l] = tile[l][i];
-          buf[At(order, i0 + i)] = v;
-        }
-      }
-      return;
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      V v{};
-      const std::ptrdiff_t si = static_cast<std::ptrdiff_t>(i) * s;
-      for (std::size_t l = 0; l < cnt; ++l) v[l] = in[off[l] + si];
-      buf[At(order, i)] = v;
-    }
-  }
-
-  // Element i of the lines comes from buf[order[i]] (buf[i] without an order).
-  static void Scatter(const V* buf, T0* out, std::ptrdiff_t s, const std::ptrdiff_t* off,
-                      std::size_t cnt, std::size_t n, const std::uint32_t* order = nullptr) {
-    if (Consecutive(off, cnt)) {
-      T0* p = out + off[0];
-      for (std::size_t i = 0; i < n; ++i) {
-        Prefetch<true>(p, s, i, n);
-        std::memcpy(p + static_cast<std::ptrdiff_t>(i) * s, &buf[At(order, i)], sizeof(V));
-      }
-      return;
-    }
-    if (s == 1 && Uniform(off, cnt)) return ScatterTransposed(buf, out, off, n, order);
-    if (s == 1 && CriticalStride(off, cnt)) {
-      alignas(64) T0 tile[kLanes][kBlock];
-      for (std::size_t i0 = 0; i0 < n; i0 += kBlock) {
-        const std::size_t len = std::min(kBlock, n - i0);
-        for (std::size_t i = 0; i < len; ++i) {
-          const V v = buf[At(order, i0 + i)];
-          for (std::size_t l = 0; l < kLanes; ++l) tile[l][i] = v[l];
-        }
-        for (std::size_t l = 0; l < cnt; ++l)
-          std::memcpy(out + off[l] + static_cast<std::ptrdiff_t>(i0), tile[l], len * sizeof(T0));
-      }
-      return;
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::ptrdiff_t si = static_cast<std::ptrdiff_t>(i) * s;
-      const V& v = buf[At(order, i)];
-      for (std::size_t l = 0; l < cnt; ++l) out[off[l] + si] = v[l];
-    }
-  }
 
   Shape shape_;
   int threads_;
