@@ -131,8 +131,27 @@ struct LineMoves {
         });
   }
 
+  // Whether the transposed scatter's streaming stores pay on this CPU. Each block writes one
+  // line in each of kLanes rows: on Intel cores that measured 25 % faster (the rows of a
+  // 4096 x 1024 array, out of place), on AMD's Zen 4, whose write-combining buffers take a
+  // 512-bit store in two halves, 5 % slower (docs/benchmarks.md).
+  static bool RowStreamingPays() {
+#if defined(__x86_64__) || defined(__i386__)
+    static const bool intel = [] {
+      __builtin_cpu_init();
+      return __builtin_cpu_is("intel") != 0;
+    }();
+    return intel;
+#else
+    return false;
+#endif
+  }
+
+  // stream: the aligned vectors' stores bypass the caches where a vector is a whole 64-byte
+  // line (a narrower one would leave partial lines between the rows' stores).
   static void ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n,
-                                const std::uint32_t* order) {
+                                const std::uint32_t* order, bool stream = false) {
+    constexpr bool kWholeLines = sizeof(V) % 64 == 0;
     if (n < kLanes) {
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t l = 0; l < kLanes; ++l)
@@ -144,9 +163,15 @@ struct LineMoves {
           V r[kLanes];
           for (std::size_t i = 0; i < kLanes; ++i) r[i] = buf[At(order, i0 + i)];
           TransposeSquare<kLanes>(r);
-          for (std::size_t l = 0; l < kLanes; ++l)
-            std::memcpy(out + off[l] + static_cast<std::ptrdiff_t>(i0), &r[l], sizeof(V));
+          for (std::size_t l = 0; l < kLanes; ++l) {
+            T0* to = out + off[l] + static_cast<std::ptrdiff_t>(i0);
+            if (kWholeLines && stream && reinterpret_cast<std::uintptr_t>(to) % 64 == 0)
+              StreamStore(&r[l], to);
+            else
+              std::memcpy(to, &r[l], sizeof(V));
+          }
         });
+    if (kWholeLines && stream) StreamFence();
   }
 
   // block(i0) for blocks of kLanes elements covering 0 .. n-1 (n >= kLanes) of kLanes lines at
@@ -224,7 +249,8 @@ struct LineMoves {
 
   // Element i of the lines comes from buf[order[i]] (buf[i] without an order).
   static void Scatter(const V* buf, T0* out, std::ptrdiff_t s, const std::ptrdiff_t* off,
-                      std::size_t cnt, std::size_t n, const std::uint32_t* order = nullptr) {
+                      std::size_t cnt, std::size_t n, const std::uint32_t* order = nullptr,
+                      bool stream = false) {
     if (Consecutive(off, cnt)) {
       T0* p = out + off[0];
       for (std::size_t i = 0; i < n; ++i) {
@@ -233,7 +259,7 @@ struct LineMoves {
       }
       return;
     }
-    if (s == 1 && Uniform(off, cnt)) return ScatterTransposed(buf, out, off, n, order);
+    if (s == 1 && Uniform(off, cnt)) return ScatterTransposed(buf, out, off, n, order, stream);
     if (s == 1 && CriticalStride(off, cnt)) {
       alignas(64) T0 tile[kLanes][kBlock];
       for (std::size_t i0 = 0; i0 < n; i0 += kBlock) {

@@ -222,9 +222,11 @@ TEST_P(Nd, RowsAtEveryAlignment) {
 
 // Arrays of 4 MiB and more stream the first pass's stores past the caches (CpuPlan's
 // kStreamBytes): an out-of-place call into a poisoned output gives the bits of the in-place call,
-// which does not stream, for every element.
+// which does not stream, for every element. `shift`: the output that many elements off a 64-byte
+// boundary (only the aligned vectors of a row stream).
 template <class T>
-void check_streamed_first_pass(const Shape& s, const std::vector<int>& axes, int threads) {
+void check_streamed_first_pass(const Shape& s, const std::vector<int>& axes, int threads,
+                               std::size_t shift = 0) {
   const std::size_t n = total(s);
   ASSERT_GE(n * sizeof(T), std::size_t{4} << 20);
   const auto x = oracle::random_vector<T>(n, static_cast<unsigned>(n + axes.size()));
@@ -237,14 +239,15 @@ void check_streamed_first_pass(const Shape& s, const std::vector<int>& axes, int
     d.cpu.threads = threads;
     d.precision = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
     Plan p(d);
-    const auto y = aligned_buffer<T>(n);  // (only rows on 64-byte boundaries stream)
-    std::fill(y.get(), y.get() + n, std::numeric_limits<T>::quiet_NaN());
+    const auto buffer = aligned_buffer<T>(n + shift);
+    T* y = buffer.get() + shift;
+    std::fill(buffer.get(), y + n, std::numeric_limits<T>::quiet_NaN());
     std::vector<T> z = x;
-    p.execute(ConstView<T>(x.data(), s), View<T>(y.get(), s));
+    p.execute(ConstView<T>(x.data(), s), View<T>(y, s));
     p.execute(View<T>(z.data(), s));
     for (std::size_t i = 0; i < n; ++i)
       ASSERT_EQ(std::memcmp(&y[i], &z[i], sizeof(T)), 0)
-          << p.describe() << " threads " << threads << ", element " << i;
+          << p.describe() << " threads " << threads << ", shift " << shift << ", element " << i;
   }
 }
 
@@ -254,6 +257,12 @@ TEST_P(Nd, StreamedFirstPassWritesEveryElement) {
     check_streamed_first_pass<float>({2048, 512}, {0}, threads);
     check_streamed_first_pass<float>({2048, 520}, {0}, threads);  // rows not 64-byte multiples
     check_streamed_first_pass<double>({72, 64, 128}, {}, threads);
+    // Rows (contiguous lines) through the transposed scatter.
+    check_streamed_first_pass<float>({1024, 1024}, {1}, threads);
+    check_streamed_first_pass<float>({1040, 1040}, {1}, threads, 3);  // rows off 64 bytes
+    check_streamed_first_pass<float>({4100, 260}, {1}, threads);      // a last group of 4 lines
+    check_streamed_first_pass<double>({520, 1024}, {1}, threads, 1);
+    check_streamed_first_pass<double>({1024, 1000}, {1}, threads);
   }
 }
 
