@@ -132,9 +132,9 @@ struct LineMoves {
   }
 
   // Whether the transposed scatter's streaming stores pay on this CPU. Each block writes one
-  // line in each of kLanes rows: on Intel cores that measured 25 % faster (the rows of a
-  // 4096 x 1024 array, out of place), on AMD's Zen 4, whose write-combining buffers take a
-  // 512-bit store in two halves, 5 % slower (docs/benchmarks.md).
+  // line in each of kLanes rows: faster on Intel cores (the rows of a 4096 x 1024 array, out of
+  // place), slower on AMD's Zen 4, whose write-combining buffers take a 512-bit store in two
+  // halves (docs/benchmarks.md, "Streamed row stores on Intel").
   static bool RowStreamingPays() {
 #if defined(__x86_64__) || defined(__i386__)
     static const bool intel = [] {
