@@ -147,11 +147,12 @@ struct LineMoves {
 #endif
   }
 
-  // stream: the aligned vectors' stores bypass the caches where a vector is a whole 64-byte
-  // line (a narrower one would leave partial lines between the rows' stores).
+  // stream (an output this pass does not read again): the aligned vectors' stores bypass the
+  // caches where a vector is a whole 64-byte line (a narrower one would leave partial lines
+  // between the rows' stores) and where that pays.
   static void ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n,
                                 const std::uint32_t* order, bool stream = false) {
-    constexpr bool kWholeLines = sizeof(V) % 64 == 0;
+    stream = stream && sizeof(V) % 64 == 0 && RowStreamingPays();
     if (n < kLanes) {
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t l = 0; l < kLanes; ++l)
@@ -165,13 +166,13 @@ struct LineMoves {
           TransposeSquare<kLanes>(r);
           for (std::size_t l = 0; l < kLanes; ++l) {
             T0* to = out + off[l] + static_cast<std::ptrdiff_t>(i0);
-            if (kWholeLines && stream && reinterpret_cast<std::uintptr_t>(to) % 64 == 0)
+            if (stream && reinterpret_cast<std::uintptr_t>(to) % 64 == 0)
               StreamStore(&r[l], to);
             else
               std::memcpy(to, &r[l], sizeof(V));
           }
         });
-    if (kWholeLines && stream) StreamFence();
+    if (stream) StreamFence();
   }
 
   // block(i0) for blocks of kLanes elements covering 0 .. n-1 (n >= kLanes) of kLanes lines at
@@ -247,7 +248,8 @@ struct LineMoves {
     }
   }
 
-  // Element i of the lines comes from buf[order[i]] (buf[i] without an order).
+  // Element i of the lines comes from buf[order[i]] (buf[i] without an order). stream: see
+  // ScatterTransposed (the other ways store plainly).
   static void Scatter(const V* buf, T0* out, std::ptrdiff_t s, const std::ptrdiff_t* off,
                       std::size_t cnt, std::size_t n, const std::uint32_t* order = nullptr,
                       bool stream = false) {

@@ -125,12 +125,9 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     const bool far_lines = !scalar_only && FarApart(lin) && FarApart(lout);
     // An output of kStreamBytes or more that this pass writes and does not read again: its
     // stores bypass the caches (no read of each line they fill), the column blocks' from each
-    // block row, the transposed scatter's (contiguous lines) from each 64-byte-aligned vector
-    // where that pays (LineMoves::RowStreamingPays).
+    // block row (ScatterBlock), the rows' from each 64-byte-aligned vector where that pays
+    // (LineMoves::ScatterTransposed).
     const bool stream = in != out && StreamOutput(nlines * n);
-    const bool stream_blocks = far_lines && stream;
-    const bool stream_rows =
-        !scalar_only && !far_lines && lout == 1 && stream && Moves::RowStreamingPays();
     auto work = [&](std::size_t g_begin, std::size_t g_end) {
       V* buf;
       Cx<V>* scratch;
@@ -154,8 +151,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
           LineOffsets(j0, kBlockGroups * kLanes, nd, ext, sin, sout, oin, oout);
           const std::size_t c = kBlockGroups * kLanes;
           if (Consecutive(oin, c, c) && Consecutive(oout, c, c)) {
-            RunBlock(a, in, lin, oin, out, lout, oout[0], th, buf, scratch, redo_eps,
-                     stream_blocks);
+            RunBlock(a, in, lin, oin, out, lout, oout[0], th, buf, scratch, redo_eps, stream);
             g += kBlockGroups - 1;
             continue;
           }
@@ -195,7 +191,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
           V* v = a.r2r.exec_scattered(buf, scratch);
           if (!NonFiniteLanes(v, n, cnt)) {
             if (th == Threshold::Outputs) ZeroBelow(v, n, zero_below_);
-            Scatter(v, out, lout, oout, cnt, n, sorder, stream_rows);
+            Scatter(v, out, lout, oout, cnt, n, sorder, stream);
             continue;
           }
           for (std::size_t i = 0; i < n; ++i) buf[i] = v[sorder[i]];  // as exec() leaves it
@@ -205,7 +201,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         if (const unsigned bad = NonFiniteLanes(buf, n, cnt))
           RedoLanes(a.r2r, in, lin, oin, cnt, n, bad, buf, scratch, redo_eps);
         if (th == Threshold::Outputs) ZeroBelow(buf, n, zero_below_);
-        Scatter(buf, out, lout, oout, cnt, n, nullptr, stream_rows);
+        Scatter(buf, out, lout, oout, cnt, n, nullptr, stream);
       }
     };
     if (!Paired(a)) return detail::parallel_for(threads_, groups, work);
