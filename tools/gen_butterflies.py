@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Generates src/cpu/dft_butterflies-inl.h: the straight-line DFT butterflies of the CPU's
-Stockham passes (src/cpu/stockham-inl.h), radix 2, 3, 4, 5, 7 and 8.
+Stockham passes (src/cpu/stockham-inl.h), radix 2, 3, 4, 5, 7, 8 and 16.
 
   python3 tools/gen_butterflies.py           writes the header
   python3 tools/gen_butterflies.py --check   exits 1 if the committed header differs
 
 Powers of two: decimation in frequency, DFT_p(t) = interleave(DFT_{p/2}(t_j + t_{j+p/2}),
 DFT_{p/2}((t_j - t_{j+p/2}) w_p^j)), the twiddles by 1, -+i and (1 -+ i)/sqrt(2) as additions
-and one multiplication. Odd radices: u_0 = t_0 + sum_j (t_j + t_{p-j}), and for k = 1..(p-1)/2
+and one multiplication, those by odd sixteenths of a turn as products by their cosine and sine.
+Odd radices: u_0 = t_0 + sum_j (t_j + t_{p-j}), and for k = 1..(p-1)/2
 u_k, u_{p-k} = re_k +- rot(im_k), re_k = t_0 + sum_j cos(2 pi jk/p) (t_j + t_{p-j}),
 im_k = sum_j sin(2 pi jk/p) (t_j - t_{p-j}), rot the multiplication by -+i (Winograd's and
 Rader's symmetric form, as in Nussbaumer, "Fast Fourier Transform and Convolution Algorithms").
@@ -20,7 +21,7 @@ from pathlib import Path
 
 getcontext().prec = 60
 OUT = Path(__file__).resolve().parent.parent / "src" / "cpu" / "dft_butterflies-inl.h"
-RADICES = (2, 3, 4, 5, 7, 8)
+RADICES = (2, 3, 4, 5, 7, 8, 16)
 
 
 def pi():
@@ -110,8 +111,15 @@ def pow2(e, t, p):
 
 def twiddle(e, x, j, p):
     """x times w_p^j, w_p = exp(-+2 pi i / p) (forward: -)."""
-    if (8 * j) % p:
+    if (16 * j) % p:
         raise ValueError(f"no twiddle form for {j}/{p}")
+    if (8 * j) % p:  # an odd sixteenth of a turn: past a quarter, -+i times the rest
+        if 4 * j > p:
+            return e.tmp(rot(twiddle(e, x, j - p // 4, p)))
+        c, s = cos_sin(j, p)
+        ck = e.const(c, f"cos(2 pi {j}/{p})")
+        sk = e.const(s, f"sin(2 pi {j}/{p})")
+        return e.tmp(f"MulCosSin<kFwd>({x}, {ck}, {sk})")
     q = 8 * j // p  # in eighths of a turn
     if q == 2:
         return e.tmp(rot(x))
@@ -185,7 +193,12 @@ def header():
         "template <bool kFwd, class T, class T0>\n"
         "HWY_INLINE Cx<T> MulEighth3(const Cx<T>& x, T0 h) {\n"
         "  if constexpr (kFwd) {\n    return {(x.i - x.r) * h, -(x.r + x.i) * h};\n"
-        "  } else {\n    return {-(x.r + x.i) * h, (x.r - x.i) * h};\n  }\n}\n\n"
+        "  } else {\n    return {-(x.r + x.i) * h, (x.r - x.i) * h};\n  }\n}\n"
+        "/// x times exp(-+i a) from c = cos(a) and s = sin(a) (kFwd: minus).\n"
+        "template <bool kFwd, class T, class T0>\n"
+        "HWY_INLINE Cx<T> MulCosSin(const Cx<T>& x, T0 c, T0 s) {\n"
+        "  if constexpr (kFwd) {\n    return {x.r * c + x.i * s, x.i * c - x.r * s};\n"
+        "  } else {\n    return {x.r * c - x.i * s, x.i * c + x.r * s};\n  }\n}\n\n"
         "/// A compile-time output index for the store functors of Butterfly::Run.\n"
         "template <std::size_t K>\nusing Index = std::integral_constant<std::size_t, K>;\n\n"
         "/// The P-point DFT of t_j = x[j stride], j < P: store(Index<k>(), u_k) for each k < P\n"

@@ -38,6 +38,16 @@ std::vector<std::size_t> fft_radices(std::size_t n) {
   return f;
 }
 
+std::vector<std::size_t> stockham_radices(std::size_t n, bool split_fuses_two) {
+  std::size_t e = 0;  // n = 2^e, if n is a power of two
+  while ((std::size_t{1} << e) < n) ++e;
+  if (!split_fuses_two || n != std::size_t{1} << e || e < 5 || e % 3 != 2) return fft_radices(n);
+  std::vector<std::size_t> f{16};
+  for (std::size_t k = 0; k < (e - 5) / 3; ++k) f.push_back(8);
+  f.push_back(2);
+  return f;
+}
+
 std::size_t fft_largest_radix(std::size_t n) {
   const std::vector<std::size_t> f = fft_radices(n);
   return f.empty() ? 1 : *std::max_element(f.begin(), f.end());
@@ -89,7 +99,7 @@ bool fft_uses_bluestein(std::size_t n) {
   return 3.0 * m * std::log2(m) * 4.0 + 6.0 * m < direct;
 }
 
-ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order) {
+ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order, bool split_fuses_two) {
   ComplexFftTables t;
   t.n = n;
   if (n <= 1) return t;
@@ -105,7 +115,7 @@ ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order) {
     return t;
   }
   std::size_t L = 1, M = n;
-  std::vector<std::size_t> radices = fft_radices(n);
+  std::vector<std::size_t> radices = stockham_radices(n, split_fuses_two);
   if (order == RadixOrder::SmallFirst) std::reverse(radices.begin(), radices.end());
   for (std::size_t p : radices) {
     FftStage st;

@@ -27,13 +27,16 @@ template <class T0>
 class RealFFT {
  public:
   explicit RealFFT(std::size_t n, bool single_lines = true)
-      : n_(n), fft_(n % 2 == 0 ? n / 2 : n, single_lines) {
+      : n_(n),
+        fft_(n % 2 == 0 ? n / 2 : n, single_lines, detail::RadixOrder::LargeFirst,
+             n % 2 == 0 && kFusedRadix == 2) {
     if (n % 2 != 0) return;
     tw_ = ToCxTable<T0>(detail::real_fft_split_twiddles<T0>(n));
     // The inverse runs the stages small radix first, so that its split fuses into the first.
     const auto* last = fft_.last_stage();
     if (last && fft_.first_stage() != last && last->p == kFusedRadix && n / 2 >= 2 * kFusedRadix)
-      ifft_ = std::make_unique<ComplexFFT<T0>>(n / 2, single_lines, detail::RadixOrder::SmallFirst);
+      ifft_ = std::make_unique<ComplexFFT<T0>>(n / 2, single_lines, detail::RadixOrder::SmallFirst,
+                                               true);
   }
   std::size_t size() const { return n_; }
   bool bluestein() const { return fft_.bluestein(); }

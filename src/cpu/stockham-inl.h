@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The radix passes of the CPU's complex FFT: the generated butterflies of radix 2, 3, 4, 5, 7 and
-// 8 (dft_butterflies-inl.h, from tools/gen_butterflies.py) and a generic odd radix up to
+// The radix passes of the CPU's complex FFT: the generated butterflies of radix 2, 3, 4, 5, 7, 8
+// and 16 (dft_butterflies-inl.h, from tools/gen_butterflies.py) and a generic odd radix up to
 // detail::kMaxGenericRadix, each one pass of a self-sorting (Stockham) decimation-in-frequency FFT
 // over lanes (complex-inl.h).
 
@@ -46,6 +46,7 @@ struct Stockham {
       case 5: PassRadix<kFwd, 5>(st, x, y); break;
       case 7: PassRadix<kFwd, 7>(st, x, y); break;
       case 8: PassRadix<kFwd, 8>(st, x, y); break;
+      case 16: PassRadix<kFwd, 16>(st, x, y); break;
       default: PassOdd<kFwd>(st, x, y); break;
     }
   }
@@ -62,6 +63,7 @@ struct Stockham {
       case 5: return LastPassRadix<kFwd, 5>(st, x, store);
       case 7: return LastPassRadix<kFwd, 7>(st, x, store);
       case 8: return LastPassRadix<kFwd, 8>(st, x, store);
+      case 16: return LastPassRadix<kFwd, 16>(st, x, store);
       default:
         throw Error("internal: no generated butterfly for a last pass of radix " +
                     std::to_string(st.p));

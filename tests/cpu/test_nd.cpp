@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <memory>
 #include <numeric>
@@ -82,11 +83,8 @@ TEST_P(Nd, TwoDShapes) {
       }
 }
 
-// Even sides whose half-length real FFT has a prime above the generic radix (67, 131: Bluestein)
-// or not (48, 160): the DCT-II gathers straight into Makhoul's order and the type II/III passes
-// fused into the real FFT's split, on vector lines (rows and columns) and on single lines.
-TEST_P(Nd, EvenSidesThroughThePackedRealFft) {
-  const Shape shapes[] = {{134, 20}, {20, 262}, {48, 160}, {134}, {262}, {160}};
+// DCT-II and DST-II over every axis of each shape, both directions, float64 and float32.
+void check_dct2_and_dst2(std::initializer_list<Shape> shapes) {
   for (const auto& s : shapes)
     for (Direction dir : {Direction::Forward, Direction::Inverse}) {
       check_case<double>({s, {}, {}}, Norm::Ortho, dir, 1);
@@ -94,6 +92,20 @@ TEST_P(Nd, EvenSidesThroughThePackedRealFft) {
       const std::vector<AxisTransform> dst2(s.size(), AxisTransform{Kind::DST, 2});
       check_case<float>({s, {}, dst2}, Norm::Ortho, dir, 1);
     }
+}
+
+// Even sides whose half-length real FFT has a prime above the generic radix (67, 131: Bluestein)
+// or not (48, 160): the DCT-II gathers straight into Makhoul's order and the type II/III passes
+// fused into the real FFT's split, on vector lines (rows and columns) and on single lines.
+TEST_P(Nd, EvenSidesThroughThePackedRealFft) {
+  check_dct2_and_dst2({{134, 20}, {20, 262}, {48, 160}, {134}, {262}, {160}});
+}
+
+// Sides 64, 512 and 4096: their half-length FFTs (2^(3k+2) points) run a stage of radix 16 and
+// the radix 2 fused with the split (core/fft_tables.hpp, stockham_radices), on vector lines
+// along either axis and on a single line.
+TEST_P(Nd, SidesWithARadixSixteenStage) {
+  check_dct2_and_dst2({{64, 40}, {24, 512}, {512, 20}, {2, 4096}, {4096, 2}, {512}});
 }
 
 // Lines a page or more apart with adjacent neighbours (the columns of wide row-major arrays) run
