@@ -101,9 +101,9 @@ TEST_P(Nd, EvenSidesThroughThePackedRealFft) {
   check_dct2_and_dst2({{134, 20}, {20, 262}, {48, 160}, {134}, {262}, {160}});
 }
 
-// Sides 64, 512 and 4096: their half-length FFTs (2^(3k+2) points) run a stage of radix 16 and
-// the radix 2 fused with the split (core/fft_tables.hpp, stockham_radices), on vector lines
-// along either axis and on a single line.
+// Sides 64, 512 and 4096: on AVX-512 their half-length FFTs (2^(3k+2) points) run a stage of
+// radix 16 and the radix 2 fused with the split (core/fft_tables.hpp, stockham_radices), on
+// vector lines along either axis and on a single line; other targets run 8s, a 4 and the split.
 TEST_P(Nd, SidesWithARadixSixteenStage) {
   check_dct2_and_dst2({{64, 40}, {24, 512}, {512, 20}, {2, 4096}, {4096, 2}, {512}});
 }
