@@ -3,6 +3,7 @@
 #include "core/fft_tables.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 
@@ -38,10 +39,10 @@ std::vector<std::size_t> fft_radices(std::size_t n) {
   return f;
 }
 
-std::vector<std::size_t> stockham_radices(std::size_t n, bool split_fuses_two) {
-  std::size_t e = 0;  // n = 2^e, if n is a power of two
-  while ((std::size_t{1} << e) < n) ++e;
-  if (!split_fuses_two || n != std::size_t{1} << e || e < 5 || e % 3 != 2) return fft_radices(n);
+std::vector<std::size_t> stockham_radices(std::size_t n, bool radix16_fused_split) {
+  if (!radix16_fused_split || !std::has_single_bit(n)) return fft_radices(n);
+  const auto e = static_cast<std::size_t>(std::countr_zero(n));  // n = 2^e
+  if (e < 5 || e % 3 != 2) return fft_radices(n);
   std::vector<std::size_t> f{16};
   for (std::size_t k = 0; k < (e - 5) / 3; ++k) f.push_back(8);
   f.push_back(2);
@@ -99,7 +100,7 @@ bool fft_uses_bluestein(std::size_t n) {
   return 3.0 * m * std::log2(m) * 4.0 + 6.0 * m < direct;
 }
 
-ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order, bool split_fuses_two) {
+ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order, bool radix16_fused_split) {
   ComplexFftTables t;
   t.n = n;
   if (n <= 1) return t;
@@ -115,7 +116,7 @@ ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order, bool split_
     return t;
   }
   std::size_t L = 1, M = n;
-  std::vector<std::size_t> radices = stockham_radices(n, split_fuses_two);
+  std::vector<std::size_t> radices = stockham_radices(n, radix16_fused_split);
   if (order == RadixOrder::SmallFirst) std::reverse(radices.begin(), radices.end());
   for (std::size_t p : radices) {
     FftStage st;
