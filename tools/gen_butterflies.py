@@ -6,9 +6,12 @@ Stockham passes (src/cpu/stockham-inl.h), radix 2, 3, 4, 5, 7, 8 and 16.
   python3 tools/gen_butterflies.py           writes the header
   python3 tools/gen_butterflies.py --check   exits 1 if the committed header differs
 
-Powers of two: decimation in frequency, DFT_p(t) = interleave(DFT_{p/2}(t_j + t_{j+p/2}),
+Powers of two up to 8: decimation in frequency, DFT_p(t) = interleave(DFT_{p/2}(t_j + t_{j+p/2}),
 DFT_{p/2}((t_j - t_{j+p/2}) w_p^j)), the twiddles by 1, -+i and (1 -+ i)/sqrt(2) as additions
 and one multiplication, those by odd sixteenths of a turn as products by their cosine and sine.
+Radix 16 as 4 x 4 (Cooley-Tukey with four-point DFTs): u_{k1 + 4 k2} = sum_j w_4^{j k2} w_16^{j k1}
+DFT_4(t_j, t_{j+4}, t_{j+8}, t_{j+12})_{k1}; each column is loaded next to its arithmetic and
+each row stored as soon as it is done, so that at most 16 complex values are live at once.
 Odd radices: u_0 = t_0 + sum_j (t_j + t_{p-j}), and for k = 1..(p-1)/2
 u_k, u_{p-k} = re_k +- rot(im_k), re_k = t_0 + sum_j cos(2 pi jk/p) (t_j + t_{p-j}),
 im_k = sum_j sin(2 pi jk/p) (t_j - t_{p-j}), rot the multiplication by -+i (Winograd's and
@@ -68,6 +71,15 @@ class Emitter:
         self.count += 1
         self.lines.append(f"const Cx<T> {name} = {expr};")
         return name
+
+    def load(self, j):
+        name = f"t{j}"
+        self.lines.append(f"const Cx<T> {name} = x[0];" if j == 0 else
+                          f"const Cx<T> {name} = x[{j} * stride];")
+        return name
+
+    def store(self, k, name):
+        self.lines.append(f"store(Index<{k}>(), {name});")
 
     def parts(self, part):
         """A complex temporary from the expressions of its real and imaginary parts."""
@@ -129,6 +141,20 @@ def twiddle(e, x, j, p):
     raise ValueError(f"no twiddle form for {j}/{p}")
 
 
+def four_by_four(e, p):
+    """The p = q*q point DFT as q-point DFTs of the columns t_{j + q n2}, twiddled by
+    w_p^{j k1}, then q-point DFTs of the rows; loads and stores emitted where they are used."""
+    q = {16: 4}[p]
+    z = []
+    for j in range(q):
+        col = pow2(e, [e.load(j + q * n2) for n2 in range(q)], q)
+        z.append([twiddle(e, col[k1], j * k1, p) if j * k1 else col[k1] for k1 in range(q)])
+    for k1 in range(q):
+        row = pow2(e, [z[j][k1] for j in range(q)], q)
+        for k2 in range(q):
+            e.store(k1 + q * k2, row[k2])
+
+
 def odd(e, t, p):
     h = (p - 1) // 2
     sums = [None] + [e.tmp(f"{t[j]} + {t[p - j]}") for j in range(1, h + 1)]
@@ -161,12 +187,14 @@ def odd(e, t, p):
 
 def butterfly(p):
     e = Emitter()
-    t = [f"t{j}" for j in range(p)]
-    loads = [f"const Cx<T> t0 = x[0];"] + [f"const Cx<T> t{j} = x[{j} * stride];"
-                                           for j in range(1, p)]
-    outs = pow2(e, t, p) if p & (p - 1) == 0 else odd(e, t, p)
-    body = (e.const_lines + loads + e.lines +
-            [f"store(Index<{k}>(), {name});" for k, name in enumerate(outs)])
+    if p == 16:
+        four_by_four(e, p)
+    else:
+        t = [e.load(j) for j in range(p)]
+        outs = pow2(e, t, p) if p & (p - 1) == 0 else odd(e, t, p)
+        for k, name in enumerate(outs):
+            e.store(k, name)
+    body = e.const_lines + e.lines
     head = (f"template <bool kFwd, class T0>\nstruct Butterfly<kFwd, T0, {p}> {{\n"
             f"  template <class T, class Store>\n"
             f"  static HWY_INLINE void Run(const Cx<T>* x, std::size_t stride, Store&& store) {{\n")
