@@ -88,6 +88,23 @@ struct Stockham {
     for (std::size_t s = 0; s < L; ++s)
       Butterfly<kFwd, T0, P>::Run(x + s, ml,
                                   [&](auto k, Cx<T> u) { y[decltype(k)::value * L + s] = u; });
+    if (L == 1) {
+      // One butterfly per twiddle set (a first stage): a loop of its own, so that the compiler
+      // does not hoist the P - 1 twiddles out of an inner loop of one pass and spill them.
+      for (std::size_t n1 = 1; n1 < m; ++n1) {
+        const Cx<T0>* w = &st.tw[n1 * (P - 1)];
+        Cx<T>* y0 = y + n1 * P;
+        Butterfly<kFwd, T0, P>::Run(x + n1, m, [&](auto k, Cx<T> u) {
+          constexpr std::size_t kK = decltype(k)::value;
+          if constexpr (kK == 0) {
+            y0[0] = u;
+          } else {
+            y0[kK] = MulW<!kFwd>(u, w[kK - 1]);
+          }
+        });
+      }
+      return;
+    }
     for (std::size_t n1 = 1; n1 < m; ++n1) {
       const Cx<T>* x0 = x + n1 * L;
       Cx<T>* y0 = y + (n1 * P) * L;
