@@ -80,7 +80,9 @@ struct Stockham {
 
   // A radix with a generated butterfly (dft_butterflies-inl.h): for each n1 < m and s < L, the
   // P-point DFT of x[(n1 + j m) L + s] into y[(n1 P + k) L + s], twiddled by tw[n1 (P-1) + k-1]
-  // unless n1 == 0 (its own loop, so the inner loop has no branch).
+  // unless n1 == 0 (its own loop, so the inner loop has no branch). A first stage (L = 1: one
+  // butterfly per set of twiddles) runs without the loop over s, from which the compiler hoisted
+  // the P - 1 twiddles of a single butterfly and spilled them.
   template <bool kFwd, std::size_t P, class T>
   static void PassRadix(const Stage& st, const Cx<T>* x, Cx<T>* y) {
     static_assert(HasButterfly(P));
@@ -88,37 +90,30 @@ struct Stockham {
     for (std::size_t s = 0; s < L; ++s)
       Butterfly<kFwd, T0, P>::Run(x + s, ml,
                                   [&](auto k, Cx<T> u) { y[decltype(k)::value * L + s] = u; });
-    if (L == 1) {
-      // One butterfly per twiddle set (a first stage): a loop of its own, so that the compiler
-      // does not hoist the P - 1 twiddles out of an inner loop of one pass and spill them.
-      for (std::size_t n1 = 1; n1 < m; ++n1) {
-        const Cx<T0>* w = &st.tw[n1 * (P - 1)];
-        Cx<T>* y0 = y + n1 * P;
-        Butterfly<kFwd, T0, P>::Run(x + n1, m, [&](auto k, Cx<T> u) {
-          constexpr std::size_t kK = decltype(k)::value;
-          if constexpr (kK == 0) {
-            y0[0] = u;
-          } else {
-            y0[kK] = MulW<!kFwd>(u, w[kK - 1]);
-          }
-        });
-      }
-      return;
-    }
     for (std::size_t n1 = 1; n1 < m; ++n1) {
       const Cx<T>* x0 = x + n1 * L;
       Cx<T>* y0 = y + (n1 * P) * L;
       const Cx<T0>* w = &st.tw[n1 * (P - 1)];
-      for (std::size_t s = 0; s < L; ++s)
-        Butterfly<kFwd, T0, P>::Run(x0 + s, ml, [&](auto k, Cx<T> u) {
-          constexpr std::size_t kK = decltype(k)::value;
-          if constexpr (kK == 0) {
-            y0[s] = u;
-          } else {
-            y0[kK * L + s] = MulW<!kFwd>(u, w[kK - 1]);
-          }
-        });
+      if (L == 1) {
+        TwiddledButterfly<kFwd, P>(x0, ml, y0, 1, w);
+      } else {
+        for (std::size_t s = 0; s < L; ++s) TwiddledButterfly<kFwd, P>(x0 + s, ml, y0 + s, L, w);
+      }
     }
+  }
+
+  // The P-point DFT of x[j stride] into y[k L], twiddled by w[k-1] for k > 0.
+  template <bool kFwd, std::size_t P, class T>
+  static HWY_INLINE void TwiddledButterfly(const Cx<T>* x, std::size_t stride, Cx<T>* y,
+                                           std::size_t L, const Cx<T0>* w) {
+    Butterfly<kFwd, T0, P>::Run(x, stride, [&](auto k, Cx<T> u) {
+      constexpr std::size_t kK = decltype(k)::value;
+      if constexpr (kK == 0) {
+        y[0] = u;
+      } else {
+        y[kK * L] = MulW<!kFwd>(u, w[kK - 1]);
+      }
+    });
   }
 
   // Odd radix p: u_k = t_0 + sum_{j=1}^{(p-1)/2} [cos(2pi jk/p)(t_j + t_{p-j})
