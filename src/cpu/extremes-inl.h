@@ -12,7 +12,8 @@
 //    definition would give it (NaN where infinities of both signs meet; an exact zero of the
 //    matrix, r2r_coefficient_sign, carries none), instead of the inf - inf = NaN of the FFT;
 //  - NaN: the output stays NaN.
-// Lines with finite outputs cost one pass over the output (NonFiniteLanes) and nothing else.
+// Lines with finite outputs cost one pass over the output (NonFiniteLanes) and nothing else; rows
+// scattered by transposes out of place, one multiply-add per vector in the scatter.
 
 #if defined(DCTX_CPU_EXTREMES_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef DCTX_CPU_EXTREMES_INL_H_
@@ -31,6 +32,16 @@
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
+/// The lanes l < cnt of a sum of products v * 0 (0 where every v was finite, NaN otherwise)
+/// that are not 0, as a bit mask.
+template <class V>
+unsigned NonFiniteLanesOf(const V& acc, std::size_t cnt) {
+  unsigned bad = 0;
+  for (std::size_t l = 0; l < cnt; ++l)
+    if (!(acc[l] == 0)) bad |= 1u << l;
+  return bad;
+}
+
 /// Bit l set when lane l (l < cnt) of the lane-interleaved line buf[0..n) holds a value that is
 /// not finite (x * 0 is 0 for finite x and NaN otherwise; one fused multiply-add per vector).
 template <class V>
@@ -46,11 +57,7 @@ unsigned NonFiniteLanes(const V* buf, std::size_t n, std::size_t cnt) {
     acc3 += buf[i + 3] * zero;
   }
   for (; i < n; ++i) acc0 += buf[i] * zero;
-  const V acc = (acc0 + acc1) + (acc2 + acc3);
-  unsigned bad = 0;
-  for (std::size_t l = 0; l < cnt; ++l)
-    if (!(acc[l] == 0)) bad |= 1u << l;
-  return bad;
+  return NonFiniteLanesOf((acc0 + acc1) + (acc2 + acc3), cnt);
 }
 
 /// True when the scalar line x[0..n) holds a value that is not finite.

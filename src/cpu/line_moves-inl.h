@@ -149,20 +149,30 @@ struct LineMoves {
 
   // stream (an output this pass does not read again): the aligned vectors' stores bypass the
   // caches where a vector is a whole 64-byte line (a narrower one would leave partial lines
-  // between the rows' stores) and where that pays.
-  static void ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n,
-                                const std::uint32_t* order, bool stream = false) {
+  // between the rows' stores) and where that pays. kCheck: returns the sum of every stored
+  // vector times 0 (extremes-inl.h, NonFiniteLanesOf), the finiteness test of the lines
+  // without a pass of its own.
+  template <bool kCheck = false>
+  static V ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n,
+                             const std::uint32_t* order, bool stream = false) {
     stream = stream && sizeof(V) % 64 == 0 && RowStreamingPays();
+    [[maybe_unused]] const V zero{};
+    V finite{};
     if (n < kLanes) {
-      for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t i = 0; i < n; ++i) {
+        const V& v = buf[At(order, i)];
+        if constexpr (kCheck) finite += v * zero;
         for (std::size_t l = 0; l < kLanes; ++l)
-          out[off[l] + static_cast<std::ptrdiff_t>(i)] = buf[At(order, i)][l];
-      return;
+          out[off[l] + static_cast<std::ptrdiff_t>(i)] = v[l];
+      }
+      return finite;
     }
     AlignedBlocks(
         out, off, n, [&](std::size_t i0) __attribute__((always_inline)) {
           V r[kLanes];
           for (std::size_t i = 0; i < kLanes; ++i) r[i] = buf[At(order, i0 + i)];
+          if constexpr (kCheck)
+            for (std::size_t i = 0; i < kLanes; ++i) finite += r[i] * zero;
           TransposeSquare<kLanes>(r);
           for (std::size_t l = 0; l < kLanes; ++l) {
             T0* to = out + off[l] + static_cast<std::ptrdiff_t>(i0);
@@ -173,6 +183,12 @@ struct LineMoves {
           }
         });
     if (stream) StreamFence();
+    return finite;
+  }
+
+  // Whether Scatter() of these lines takes ScatterTransposed().
+  static bool ScattersTransposed(std::ptrdiff_t s, const std::ptrdiff_t* off, std::size_t cnt) {
+    return !Consecutive(off, cnt) && s == 1 && Uniform(off, cnt);
   }
 
   // block(i0) for blocks of kLanes elements covering 0 .. n-1 (n >= kLanes) of kLanes lines at
@@ -261,7 +277,10 @@ struct LineMoves {
       }
       return;
     }
-    if (s == 1 && Uniform(off, cnt)) return ScatterTransposed(buf, out, off, n, order, stream);
+    if (s == 1 && Uniform(off, cnt)) {
+      ScatterTransposed(buf, out, off, n, order, stream);
+      return;
+    }
     if (s == 1 && CriticalStride(off, cnt)) {
       alignas(64) T0 tile[kLanes][kBlock];
       for (std::size_t i0 = 0; i0 < n; i0 += kBlock) {

@@ -128,6 +128,10 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     // block row (ScatterBlock), the rows' from each 64-byte-aligned vector where that pays
     // (LineMoves::ScatterTransposed).
     const bool stream = in != out && StreamOutput(nlines * n);
+    // Out of place, a group whose lines are scattered by transposes (the rows of a C-ordered
+    // array) tests its outputs' finiteness as it stores them (ScatterChecked), not in a pass of
+    // its own: the input is intact, so lanes not finite are redone and the group stored again.
+    const bool check_in_scatter = in != out && th == Threshold::None;
     auto work = [&](std::size_t g_begin, std::size_t g_end) {
       V* buf;
       Cx<V>* scratch;
@@ -181,6 +185,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         }
         // A DCT-II's reordering happens in the gather, straight into the transform's scratch;
         // a DCT-III's in the scatter, straight from it.
+        bool checked = check_in_scatter && Moves::ScattersTransposed(lout, oout, cnt);
         const std::uint32_t* order = a.r2r.gather_order();
         V* gathered = order ? reinterpret_cast<V*>(scratch) : buf;
         Gather(in, lin, oin, cnt, n, gathered, order);
@@ -189,14 +194,24 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
           a.r2r.exec_gathered(buf, scratch, scratch + n / 2);
         } else if (const std::uint32_t* sorder = a.r2r.scatter_order()) {
           V* v = a.r2r.exec_scattered(buf, scratch);
-          if (!NonFiniteLanes(v, n, cnt)) {
+          if (checked) {
+            if (!ScatterChecked(v, out, oout, n, sorder, stream)) continue;
+          } else if (!NonFiniteLanes(v, n, cnt)) {
             if (th == Threshold::Outputs) ZeroBelow(v, n, zero_below_);
             Scatter(v, out, lout, oout, cnt, n, sorder, stream);
             continue;
           }
           for (std::size_t i = 0; i < n; ++i) buf[i] = v[sorder[i]];  // as exec() leaves it
+          checked = false;  // stored once already: tested below, redone, stored again
         } else {
           a.r2r.exec(buf, scratch);
+        }
+        if (checked) {
+          if (const unsigned bad = ScatterChecked(buf, out, oout, n, nullptr, stream)) {
+            RedoLanes(a.r2r, in, lin, oin, cnt, n, bad, buf, scratch, redo_eps);
+            Scatter(buf, out, lout, oout, cnt, n, nullptr, stream);
+          }
+          continue;
         }
         if (const unsigned bad = NonFiniteLanes(buf, n, cnt))
           RedoLanes(a.r2r, in, lin, oin, cnt, n, bad, buf, scratch, redo_eps);
@@ -209,6 +224,14 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     detail::parallel_for(threads_, (groups + 1) / 2, [&](std::size_t u_begin, std::size_t u_end) {
       work(2 * u_begin, std::min(groups, 2 * u_end));
     });
+  }
+
+  // A full group of lines scattered by transposes (Moves::ScattersTransposed), with the lanes
+  // whose outputs are not all finite returned (NonFiniteLanes without its pass).
+  static unsigned ScatterChecked(const V* buf, T0* out, const std::ptrdiff_t* oout, std::size_t n,
+                                 const std::uint32_t* order, bool stream) {
+    return NonFiniteLanesOf(
+        Moves::template ScatterTransposed<true>(buf, out, oout, n, order, stream), kLanes);
   }
 
   // Lines 2 KiB or more apart (they alias in the L1 sets; from 4 KiB each is in its own page)

@@ -33,10 +33,10 @@ Plan line_plan(Kind kind, int type, Norm norm, Direction dir, const Shape& shape
 }
 
 template <class T>
-void check_spike(Kind kind, int type, Norm norm, Direction dir, std::size_t n, std::size_t j) {
+void check_spike(Kind kind, int type, Norm norm, Direction dir, std::size_t n, std::size_t j,
+                 std::size_t rows = 9, std::size_t line = 4) {
   const T big = std::numeric_limits<T>::max() * T(0.9);
-  // A batch of 9 lines along axis 1; line 4 holds the spike over a random background.
-  const std::size_t rows = 9, line = 4;
+  // A batch of `rows` lines along axis 1; line `line` holds the spike over a random background.
   std::vector<T> x = oracle::random_vector<T>(rows * n, static_cast<unsigned>(n * 31 + j));
   x[line * n + j] = big;
   const Plan p = line_plan<T>(kind, type, norm, dir, {rows, n}, 1);
@@ -77,6 +77,20 @@ TEST_P(Extremes, SpikesNearTheTopOfTheRangeStayFinite) {
               check_spike<float>(kind, type, norm, dir, n, j);
               check_spike<double>(kind, type, norm, dir, n, j);
             }
+          }
+}
+
+// Batches of whole groups of rows (every lane of a vector in use), whose outputs are scattered by
+// transposes and tested for finiteness as they are stored: the spike's line is redone and stored
+// again, its neighbours keep their bits.
+TEST_P(Extremes, SpikesInFullGroupsOfRows) {
+  for (Kind kind : {Kind::DCT, Kind::DST})
+    for (int type : {2, 3})
+      for (Direction dir : {Direction::Forward, Direction::Inverse})
+        for (std::size_t n : {16, 128})
+          for (std::size_t j : {std::size_t{0}, n - 1}) {
+            check_spike<float>(kind, type, Norm::Ortho, dir, n, j, 40, 21);
+            check_spike<double>(kind, type, Norm::Ortho, dir, n, j, 40, 21);
           }
 }
 
