@@ -186,7 +186,7 @@ struct LineMoves {
     return finite;
   }
 
-  // Whether Scatter() of these lines takes ScatterTransposed().
+  // Whether Scatter() of these lines takes ScatterTransposed() (Scatter's own test).
   static bool ScattersTransposed(std::ptrdiff_t s, const std::ptrdiff_t* off, std::size_t cnt) {
     return !Consecutive(off, cnt) && s == 1 && Uniform(off, cnt);
   }
@@ -277,7 +277,7 @@ struct LineMoves {
       }
       return;
     }
-    if (s == 1 && Uniform(off, cnt)) {
+    if (ScattersTransposed(s, off, cnt)) {
       ScatterTransposed(buf, out, off, n, order, stream);
       return;
     }
