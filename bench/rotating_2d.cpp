@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One float32 DCT-II (forward) or DCT-III (inverse), norm ortho, one thread, through
+// One float32 DCT-II (forward) or DCT-III (inverse), norm ortho, one thread (or THREADS), through
 // Plan::execute on `buffers` input/output pairs taken in turn (4: the data comes from L3 or
 // memory, as in bench_dct; 1: the same pair, hot), 64-byte aligned or OFFSET elements past it
 // (4 floats: the 16 bytes of a std::vector's or large NumPy array's data). SHAPE is N (N x N) or
@@ -7,7 +7,7 @@
 // along the rows, as bench_dct's "lines"). Prints the minimum and the median time of the calls.
 // Small enough to build twice (two versions of the library) and run alternately, for
 // before/after comparisons on a noisy machine:
-//   build-bench/bin/rotating_2d SHAPE DIRECTION [BUFFERS [OFFSET [AXIS [CALLS]]]]
+//   build-bench/bin/rotating_2d SHAPE DIRECTION [BUFFERS [OFFSET [AXIS [CALLS [THREADS]]]]]
 //   e.g. 4096 0 4 (0 forward), 4096x1024 0 4 0 1 (the rows of a 4096 x 1024 array)
 #include <algorithm>
 #include <chrono>
@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr,
                  "usage: rotating_2d SHAPE(N or ROWSxCOLS) DIRECTION(0 forward, 1 inverse) "
-                 "[BUFFERS [OFFSET [AXIS(-1 both, 0, 1) [CALLS]]]]\n");
+                 "[BUFFERS [OFFSET [AXIS(-1 both, 0, 1) [CALLS [THREADS]]]]]\n");
     return 2;
   }
   dctx::Shape shape = dctx_bench::parse_shape(argv[1]);
@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
                     : elements >= (1u << 24) ? 24
                     : elements >= (1u << 22) ? 100
                                              : 400;
+  const int threads = argc > 7 ? std::max(1, std::stoi(argv[7])) : 1;
   std::vector<dctx_bench::AlignedArray<float>> in, out;
   for (int b = 0; b < buffers; ++b) {
     in.push_back(dctx_bench::aligned_array<float>(elements + offset));
@@ -58,7 +59,7 @@ int main(int argc, char** argv) {
   d.norm = dctx::Norm::Ortho;
   d.precision = dctx::Precision::F32;
   d.direction = inverse ? dctx::Direction::Inverse : dctx::Direction::Forward;
-  d.cpu.threads = 1;
+  d.cpu.threads = threads;
   const dctx::Plan plan(d);
   std::vector<double> t;
   for (int r = 0; r < calls; ++r) {
@@ -70,8 +71,9 @@ int main(int argc, char** argv) {
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
   }
   std::sort(t.begin(), t.end());
-  std::printf("%zux%zu%s %s, %d buffer(s), offset %zu: min %.1f us, median %.1f us\n", shape[0],
-              shape[1], axis >= 0 ? (axis == 0 ? " axis 0" : " axis 1") : "",
-              inverse ? "inverse" : "forward", buffers, offset, t.front(), t[t.size() / 2]);
+  std::printf("%zux%zu%s %s, %d buffer(s), offset %zu, %d thread(s): min %.1f us, median %.1f us\n",
+              shape[0], shape[1], axis >= 0 ? (axis == 0 ? " axis 0" : " axis 1") : "",
+              inverse ? "inverse" : "forward", buffers, offset, threads, t.front(),
+              t[t.size() / 2]);
   return 0;
 }

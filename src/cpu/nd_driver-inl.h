@@ -117,12 +117,23 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       ++nd;
     }
     const std::ptrdiff_t lin = is[a.axis], lout = os[a.axis];
-    const std::size_t groups = (nlines + kLanes - 1) / kLanes;
     // A few lines in all (a 1D transform): every group runs as scalar code, so the buffers are
-    // sized in scalars, not in vectors of kLanes.
+    // sized in scalars, not in vectors of kLanes. Otherwise every group runs on vectors, a last
+    // group of a few lines too, so that a line's bits do not depend on where its group starts.
     const bool scalar_only = SingleLines(nlines);
     const T0 redo_eps = th == Threshold::Inputs ? zero_below_ : T0(0);  // a line redone from `in`
     const bool far_lines = !scalar_only && FarApart(lin) && FarApart(lout);
+    // Group g holds lines [group_start(g), group_start(g + 1)): kLanes each, except that with
+    // several threads the first takes only the `head` lines before the first whose output vector
+    // is aligned (HeadLines). One thread keeps whole groups from line 0: there the two short
+    // groups cost more than the aligned vectors save (docs/benchmarks.md).
+    const std::size_t head =
+        far_lines && !Paired(a) && threads_ > 1 ? HeadLines(out, nd, sout, lout) : 0;
+    const std::size_t back = head == 0 ? 0 : kLanes - head;
+    const std::size_t groups = (nlines + back + kLanes - 1) / kLanes;
+    const auto group_start = [nlines, back](std::size_t g) {
+      return g == 0 ? std::size_t{0} : std::min(nlines, g * kLanes - back);
+    };
     // An output of kStreamBytes or more that this pass writes and does not read again: its
     // stores bypass the caches (no read of each line they fill), the column blocks' from each
     // block row (ScatterBlock), the rows' from each 64-byte-aligned vector where that pays
@@ -150,8 +161,9 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       }
       std::ptrdiff_t oin[kBlockGroups * kLanes], oout[kBlockGroups * kLanes];
       for (std::size_t g = g_begin; g < g_end; ++g) {
-        const std::size_t j0 = g * kLanes, cnt = std::min(kLanes, nlines - j0);
-        if (far_lines && g + kBlockGroups <= g_end && j0 + kBlockGroups * kLanes <= nlines) {
+        const std::size_t j0 = group_start(g), cnt = group_start(g + 1) - j0;
+        if (far_lines && cnt == kLanes && g + kBlockGroups <= g_end &&
+            j0 + kBlockGroups * kLanes <= nlines) {
           LineOffsets(j0, kBlockGroups * kLanes, nd, ext, sin, sout, oin, oout);
           const std::size_t c = kBlockGroups * kLanes;
           if (Consecutive(oin, c, c) && Consecutive(oout, c, c)) {
@@ -167,7 +179,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
           continue;
         }
         LineOffsets(j0, cnt, nd, ext, sin, sout, oin, oout);
-        if (SingleLines(cnt)) {
+        if (scalar_only) {
           // A few lines (e.g. one 1D transform): scalar code.
           T0* line = reinterpret_cast<T0*>(buf);
           Cx<T0>* sscr = reinterpret_cast<Cx<T0>*>(scratch);
@@ -232,6 +244,22 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
                                  const std::uint32_t* order, bool stream) {
     return NonFiniteLanesOf(
         Moves::template ScatterTransposed<true>(buf, out, oout, n, order, stream), kLanes);
+  }
+
+  // Where lines adjacent in memory (the columns of a C-ordered 2D array: one other axis, unit
+  // stride, rows a whole number of vectors apart) start off a vector boundary (a std::vector's
+  // or NumPy's data is 16 bytes past 64), the number of lines before the first whose output
+  // vector is aligned: the first group takes only those, so that the other groups' loads and
+  // stores, and the threads' chunks, start on a vector boundary instead of splitting cache lines
+  // between them. 0 where the lines are aligned or are not laid out so.
+  static std::size_t HeadLines(const T0* out, std::size_t nd, const std::ptrdiff_t* sout,
+                               std::ptrdiff_t lout) {
+    constexpr std::size_t kAlign = sizeof(V) < 64 ? sizeof(V) : 64;
+    const auto at = reinterpret_cast<std::uintptr_t>(out);
+    if (nd != 1 || sout[0] != 1 || at % sizeof(T0) != 0 ||
+        (lout * static_cast<std::ptrdiff_t>(sizeof(T0))) % static_cast<std::ptrdiff_t>(kAlign) != 0)
+      return 0;
+    return (kAlign - at % kAlign) % kAlign / sizeof(T0);
   }
 
   // Lines 2 KiB or more apart (they alias in the L1 sets; from 4 KiB each is in its own page)

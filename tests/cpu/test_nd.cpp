@@ -187,12 +187,14 @@ std::unique_ptr<T[], FreeAligned> aligned_buffer(std::size_t n) {
 }
 
 // Rows read and written in transposed blocks start their blocks where the rows' vectors are
-// aligned (nd_driver-inl.h, AlignedBlocks); the column blocks take the rows as they come: the
-// same bits from rows at every element offset from a 64-byte boundary, the input's and the
+// aligned (line_moves-inl.h, AlignedBlocks); the columns' first group takes the columns before
+// the first aligned one (nd_driver-inl.h, HeadLines): the same bits as one thread on aligned
+// arrays from rows at every element offset from a 64-byte boundary, the input's and the
 // output's offsets independent, for row strides that are and are not multiples of a vector;
 // outputs poisoned first.
 template <class T>
-void check_rows_at_every_alignment(std::size_t rows, std::size_t n, const std::vector<int>& axes) {
+void check_rows_at_every_alignment(std::size_t rows, std::size_t n, const std::vector<int>& axes,
+                                   int threads = 1) {
   const Shape s{rows, n};
   const std::size_t total = rows * n;
   PlanDesc d{.shape = s,
@@ -200,12 +202,17 @@ void check_rows_at_every_alignment(std::size_t rows, std::size_t n, const std::v
              .precision = sizeof(T) == 4 ? Precision::F32 : Precision::F64,
              .norm = Norm::Ortho};
   d.cpu.threads = 1;
+  const Plan one(d);
+  d.cpu.threads = threads;
   const Plan p(d);
   const auto x = oracle::random_vector<T>(total, unsigned(rows * n));
-  std::vector<T> want(total, std::numeric_limits<T>::quiet_NaN());
-  p.execute(ConstView<T>(x.data(), s), View<T>(want.data(), s));
   constexpr std::size_t kPer64 = 64 / sizeof(T);
   const auto in = aligned_buffer<T>(total + kPer64), out = aligned_buffer<T>(total + kPer64);
+  std::copy(x.begin(), x.end(), in.get());
+  std::vector<T> want(total, std::numeric_limits<T>::quiet_NaN());
+  std::fill(out.get(), out.get() + total, std::numeric_limits<T>::quiet_NaN());
+  one.execute(ConstView<T>(in.get(), s), View<T>(out.get(), s));
+  std::copy(out.get(), out.get() + total, want.begin());
   for (std::size_t e = 0; e < kPer64; ++e) {
     const std::size_t f = (e * 7 + 3) % kPer64;
     std::copy(x.begin(), x.end(), in.get() + e);
@@ -213,8 +220,8 @@ void check_rows_at_every_alignment(std::size_t rows, std::size_t n, const std::v
     p.execute(ConstView<T>(in.get() + e, s), View<T>(out.get() + f, s));
     for (std::size_t i = 0; i < total; ++i)
       ASSERT_EQ(std::memcmp(&out.get()[f + i], &want[i], sizeof(T)), 0)
-          << rows << " x " << n << ", input " << e << " and output " << f
-          << " elements off 64 bytes, element " << i;
+          << rows << " x " << n << ", " << threads << " thread(s), input " << e << " and output "
+          << f << " elements off 64 bytes, element " << i;
   }
 }
 
@@ -230,6 +237,10 @@ TEST_P(Nd, RowsAtEveryAlignment) {
   check_rows_at_every_alignment<double>(24, 520, {0, 1});
   check_rows_at_every_alignment<float>(20, 1000, {0});  // rows not a multiple of a vector
   check_rows_at_every_alignment<float>(20, 1026, {0});  // a last group of 2 lines
+  // Two threads, whose chunks of column groups start after the first group.
+  check_rows_at_every_alignment<float>(24, 1024, {0}, 2);
+  check_rows_at_every_alignment<float>(20, 1026, {0, 1}, 2);
+  check_rows_at_every_alignment<double>(24, 520, {0, 1}, 2);
 }
 
 // Arrays of 4 MiB and more stream the first pass's stores past the caches (CpuPlan's
