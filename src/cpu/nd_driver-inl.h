@@ -128,7 +128,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     // is aligned (HeadLines). One thread keeps whole groups from line 0: there the two short
     // groups cost more than the aligned vectors save (docs/benchmarks.md).
     const std::size_t head =
-        far_lines && !Paired(a) && threads_ > 1 ? HeadLines(out, nd, sout, lout) : 0;
+        far_lines && !Paired(a) && threads_ > 1 ? HeadLines(out, nd, ext, sout, lout) : 0;
     const std::size_t back = head == 0 ? 0 : kLanes - head;
     const std::size_t groups = (nlines + back + kLanes - 1) / kLanes;
     const auto group_start = [nlines, back](std::size_t g) {
@@ -246,17 +246,21 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         Moves::template ScatterTransposed<true>(buf, out, oout, n, order, stream), kLanes);
   }
 
-  // Where lines adjacent in memory (the columns of a C-ordered 2D array: one other axis, unit
-  // stride, rows a whole number of vectors apart) start off a vector boundary (a std::vector's
-  // or NumPy's data is 16 bytes past 64), the number of lines before the first whose output
-  // vector is aligned: the first group takes only those, so that the other groups' loads and
-  // stores, and the threads' chunks, start on a vector boundary instead of splitting cache lines
-  // between them. 0 where the lines are aligned or are not laid out so.
-  static std::size_t HeadLines(const T0* out, std::size_t nd, const std::ptrdiff_t* sout,
-                               std::ptrdiff_t lout) {
+  // Where every line is the one before it plus one element (the columns of a C-ordered 2D
+  // array, the first axis of a C-ordered 3D one: the other axes' strides those of a C-ordered
+  // array of their extents) and rows a whole number of vectors apart start off a vector boundary
+  // (a std::vector's or NumPy's data is 16 bytes past 64), the number of lines before the first
+  // whose output vector is aligned: the first group takes only those, so that the other groups'
+  // loads and stores, and the threads' chunks, start on a vector boundary instead of splitting
+  // cache lines between them. 0 where the lines are aligned or are not laid out so.
+  static std::size_t HeadLines(const T0* out, std::size_t nd, const std::size_t* ext,
+                               const std::ptrdiff_t* sout, std::ptrdiff_t lout) {
     constexpr std::size_t kAlign = sizeof(V) < 64 ? sizeof(V) : 64;
     const auto at = reinterpret_cast<std::uintptr_t>(out);
-    if (nd != 1 || sout[0] != 1 || at % sizeof(T0) != 0 ||
+    std::ptrdiff_t run = 1;
+    for (std::size_t d = nd; d-- > 0; run *= static_cast<std::ptrdiff_t>(ext[d]))
+      if (sout[d] != run) return 0;
+    if (at % sizeof(T0) != 0 ||
         (lout * static_cast<std::ptrdiff_t>(sizeof(T0))) % static_cast<std::ptrdiff_t>(kAlign) != 0)
       return 0;
     return (kAlign - at % kAlign) % kAlign / sizeof(T0);

@@ -193,10 +193,8 @@ std::unique_ptr<T[], FreeAligned> aligned_buffer(std::size_t n) {
 // output's offsets independent, for row strides that are and are not multiples of a vector;
 // outputs poisoned first.
 template <class T>
-void check_rows_at_every_alignment(std::size_t rows, std::size_t n, const std::vector<int>& axes,
-                                   int threads = 1) {
-  const Shape s{rows, n};
-  const std::size_t total = rows * n;
+void check_at_every_alignment(const Shape& s, const std::vector<int>& axes, int threads) {
+  const std::size_t total = dctx::total(s);
   PlanDesc d{.shape = s,
              .axes = axes,
              .precision = sizeof(T) == 4 ? Precision::F32 : Precision::F64,
@@ -205,7 +203,7 @@ void check_rows_at_every_alignment(std::size_t rows, std::size_t n, const std::v
   const Plan one(d);
   d.cpu.threads = threads;
   const Plan p(d);
-  const auto x = oracle::random_vector<T>(total, unsigned(rows * n));
+  const auto x = oracle::random_vector<T>(total, unsigned(total));
   constexpr std::size_t kPer64 = 64 / sizeof(T);
   const auto in = aligned_buffer<T>(total + kPer64), out = aligned_buffer<T>(total + kPer64);
   std::copy(x.begin(), x.end(), in.get());
@@ -220,9 +218,15 @@ void check_rows_at_every_alignment(std::size_t rows, std::size_t n, const std::v
     p.execute(ConstView<T>(in.get() + e, s), View<T>(out.get() + f, s));
     for (std::size_t i = 0; i < total; ++i)
       ASSERT_EQ(std::memcmp(&out.get()[f + i], &want[i], sizeof(T)), 0)
-          << rows << " x " << n << ", " << threads << " thread(s), input " << e << " and output "
-          << f << " elements off 64 bytes, element " << i;
+          << p.describe() << ", " << threads << " thread(s), input " << e << " and output " << f
+          << " elements off 64 bytes, element " << i;
   }
+}
+
+template <class T>
+void check_rows_at_every_alignment(std::size_t rows, std::size_t n, const std::vector<int>& axes,
+                                   int threads = 1) {
+  check_at_every_alignment<T>(Shape{rows, n}, axes, threads);
 }
 
 TEST_P(Nd, RowsAtEveryAlignment) {
@@ -241,6 +245,9 @@ TEST_P(Nd, RowsAtEveryAlignment) {
   check_rows_at_every_alignment<float>(24, 1024, {0}, 2);
   check_rows_at_every_alignment<float>(20, 1026, {0, 1}, 2);
   check_rows_at_every_alignment<double>(24, 520, {0, 1}, 2);
+  // The first axis of a 3D array, whose lines run over the other two axes as one.
+  check_at_every_alignment<float>(Shape{20, 4, 260}, {0}, 2);
+  check_at_every_alignment<double>(Shape{12, 3, 344}, {}, 2);
 }
 
 // Arrays of 4 MiB and more stream the first pass's stores past the caches (CpuPlan's
