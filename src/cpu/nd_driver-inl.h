@@ -118,21 +118,30 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     }
     const std::ptrdiff_t lin = is[a.axis], lout = os[a.axis];
     // A few lines in all (a 1D transform): every group runs as scalar code, so the buffers are
-    // sized in scalars, not in vectors of kLanes. Otherwise every group runs on vectors, a last
-    // group of a few lines too, so that a line's bits do not depend on where its group starts.
+    // sized in scalars, not in vectors of kLanes.
     const bool scalar_only = SingleLines(nlines);
     const T0 redo_eps = th == Threshold::Inputs ? zero_below_ : T0(0);  // a line redone from `in`
     const bool far_lines = !scalar_only && FarApart(lin) && FarApart(lout);
-    // Group g holds lines [group_start(g), group_start(g + 1)): kLanes each, except that with
-    // several threads the first takes only the `head` lines before the first whose output vector
-    // is aligned (HeadLines). One thread keeps whole groups from line 0: there the two short
-    // groups cost more than the aligned vectors save (docs/benchmarks.md).
-    const std::size_t head =
-        far_lines && !Paired(a) && threads_ > 1 ? HeadLines(out, nd, ext, sout, lout) : 0;
-    const std::size_t back = head == 0 ? 0 : kLanes - head;
-    const std::size_t groups = (nlines + back + kLanes - 1) / kLanes;
-    const auto group_start = [nlines, back](std::size_t g) {
-      return g == 0 ? std::size_t{0} : std::min(nlines, g * kLanes - back);
+    // Groups of kLanes lines from line 0, the last one the nlines % kLanes left over; except
+    // that with several threads, where the lines' vectors start off a vector boundary
+    // (HeadLines), group 0 takes the `head` lines before the first aligned one and `wrap` lines
+    // from the end (with C-ordered rows, those share each row's last cache line with the next
+    // row's head), the groups after it start on vector boundaries, and a last group takes what
+    // is left: as many lines as the last group without a head, so that every line runs the same
+    // code (a group of a few lines runs as scalar code) and gives the same bits. One thread
+    // keeps the plain groups: there the short group's moves cost more than the aligned vectors
+    // save (docs/benchmarks.md).
+    const std::size_t head = far_lines && !Paired(a) && threads_ > 1 && nlines >= 2 * kLanes
+                                 ? HeadLines(out, nd, ext, sout, lout)
+                                 : 0;
+    const std::size_t left = head == 0 ? 0 : (nlines - head) % kLanes;
+    const std::size_t wrap = std::min(left, head == 0 ? 0 : kLanes - head);
+    const std::size_t groups =
+        head == 0 ? (nlines + kLanes - 1) / kLanes : 1 + (nlines - head) / kLanes + (left > wrap);
+    // Group g (g > 0, or any g without a head): lines [j0, j0 + cnt).
+    const auto group_span = [nlines, head, wrap](std::size_t g) {
+      const std::size_t j0 = head == 0 ? g * kLanes : head + (g - 1) * kLanes;
+      return std::pair<std::size_t, std::size_t>{j0, std::min(kLanes, nlines - wrap - j0)};
     };
     // An output of kStreamBytes or more that this pass writes and does not read again: its
     // stores bypass the caches (no read of each line they fill), the column blocks' from each
@@ -161,9 +170,11 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       }
       std::ptrdiff_t oin[kBlockGroups * kLanes], oout[kBlockGroups * kLanes];
       for (std::size_t g = g_begin; g < g_end; ++g) {
-        const std::size_t j0 = group_start(g), cnt = group_start(g + 1) - j0;
-        if (far_lines && cnt == kLanes && g + kBlockGroups <= g_end &&
-            j0 + kBlockGroups * kLanes <= nlines) {
+        const bool wrapped = head != 0 && g == 0;
+        const auto [j0, cnt] =
+            wrapped ? std::pair<std::size_t, std::size_t>{0, head + wrap} : group_span(g);
+        if (far_lines && !wrapped && g + kBlockGroups <= g_end &&
+            j0 + kBlockGroups * kLanes <= nlines - wrap) {
           LineOffsets(j0, kBlockGroups * kLanes, nd, ext, sin, sout, oin, oout);
           const std::size_t c = kBlockGroups * kLanes;
           if (Consecutive(oin, c, c) && Consecutive(oout, c, c)) {
@@ -178,8 +189,14 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
           ++g;
           continue;
         }
-        LineOffsets(j0, cnt, nd, ext, sin, sout, oin, oout);
-        if (scalar_only) {
+        if (wrapped) {
+          LineOffsets(0, head, nd, ext, sin, sout, oin, oout);
+          if (wrap != 0)
+            LineOffsets(nlines - wrap, wrap, nd, ext, sin, sout, oin + head, oout + head);
+        } else {
+          LineOffsets(j0, cnt, nd, ext, sin, sout, oin, oout);
+        }
+        if (SingleLines(cnt)) {
           // A few lines (e.g. one 1D transform): scalar code.
           T0* line = reinterpret_cast<T0*>(buf);
           Cx<T0>* sscr = reinterpret_cast<Cx<T0>*>(scratch);
@@ -250,9 +267,9 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
   // array, the first axis of a C-ordered 3D one: the other axes' strides those of a C-ordered
   // array of their extents) and rows a whole number of vectors apart start off a vector boundary
   // (a std::vector's or NumPy's data is 16 bytes past 64), the number of lines before the first
-  // whose output vector is aligned: the first group takes only those, so that the other groups'
-  // loads and stores, and the threads' chunks, start on a vector boundary instead of splitting
-  // cache lines between them. 0 where the lines are aligned or are not laid out so.
+  // whose output vector is aligned: group 0 takes those (see RunAxis), so that the other
+  // groups' loads and stores, and the threads' chunks, start on a vector boundary instead of
+  // splitting cache lines between them. 0 where the lines are aligned or are not laid out so.
   static std::size_t HeadLines(const T0* out, std::size_t nd, const std::size_t* ext,
                                const std::ptrdiff_t* sout, std::ptrdiff_t lout) {
     constexpr std::size_t kAlign = sizeof(V) < 64 ? sizeof(V) : 64;

@@ -187,11 +187,12 @@ std::unique_ptr<T[], FreeAligned> aligned_buffer(std::size_t n) {
 }
 
 // Rows read and written in transposed blocks start their blocks where the rows' vectors are
-// aligned (line_moves-inl.h, AlignedBlocks); the columns' first group takes the columns before
-// the first aligned one (nd_driver-inl.h, HeadLines): the same bits as one thread on aligned
-// arrays from rows at every element offset from a 64-byte boundary, the input's and the
-// output's offsets independent, for row strides that are and are not multiples of a vector;
-// outputs poisoned first.
+// aligned (line_moves-inl.h, AlignedBlocks); on more than one thread the column groups start at
+// the first aligned column, the columns before it and the last ones in group 0
+// (nd_driver-inl.h, HeadLines), every line still running the code it runs without the shift:
+// the same bits as one thread on aligned arrays from rows at every element offset from a
+// 64-byte boundary, the input's and the output's offsets independent, for row strides that are
+// and are not multiples of a vector; outputs poisoned first.
 template <class T>
 void check_at_every_alignment(const Shape& s, const std::vector<int>& axes, int threads) {
   const std::size_t total = dctx::total(s);
