@@ -191,6 +191,19 @@ struct LineMoves {
     return !Consecutive(off, cnt) && s == 1 && Uniform(off, cnt);
   }
 
+  // The alignment the moves seek for a vector: its size, up to a 64-byte cache line.
+  static constexpr std::size_t kAlign = sizeof(V) < 64 ? sizeof(V) : 64;
+  // Elements from p to the first element whose vector is aligned (0 where p is, or where p is
+  // not even aligned to an element).
+  static std::size_t ToAligned(const T0* p) {
+    const auto a = reinterpret_cast<std::uintptr_t>(p);
+    return a % sizeof(T0) != 0 ? 0 : (kAlign - a % kAlign) % kAlign / sizeof(T0);
+  }
+  // Whether a stride of s elements keeps every element at the same alignment.
+  static bool KeepsAlignment(std::ptrdiff_t s) {
+    return (s * static_cast<std::ptrdiff_t>(sizeof(T0))) % static_cast<std::ptrdiff_t>(kAlign) == 0;
+  }
+
   // block(i0) for blocks of kLanes elements covering 0 .. n-1 (n >= kLanes) of kLanes lines at
   // p + off[l]: where every line has the same alignment, the blocks start at the first element
   // whose vector is aligned (up to 64 bytes), so that no load or store splits a cache line
@@ -200,14 +213,8 @@ struct LineMoves {
   template <class Block>
   static HWY_INLINE void AlignedBlocks(const T0* p, const std::ptrdiff_t* off, std::size_t n,
                                        Block block) {
-    constexpr std::size_t kAlign = sizeof(V) < 64 ? sizeof(V) : 64;
-    const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p + off[0]);
-    const std::ptrdiff_t step = (off[1] - off[0]) * static_cast<std::ptrdiff_t>(sizeof(T0));
-    std::size_t i0 = 0;
-    if (step % static_cast<std::ptrdiff_t>(kAlign) == 0 && a % sizeof(T0) == 0 && a % kAlign != 0) {
-      block(0);
-      i0 = (kAlign - a % kAlign) / sizeof(T0);
-    }
+    std::size_t i0 = KeepsAlignment(off[1] - off[0]) ? ToAligned(p + off[0]) : 0;
+    if (i0 != 0) block(0);
     for (; i0 + kLanes <= n; i0 += kLanes) block(i0);
     if (i0 < n) block(n - kLanes);
   }

@@ -138,8 +138,9 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     const std::size_t wrap = std::min(left, head == 0 ? 0 : kLanes - head);
     const std::size_t groups =
         head == 0 ? (nlines + kLanes - 1) / kLanes : 1 + (nlines - head) / kLanes + (left > wrap);
-    // Group g (g > 0, or any g without a head): lines [j0, j0 + cnt).
+    // Group g: lines [j0, j0 + cnt) (group 0 with a head: its head lines, then its wrap lines).
     const auto group_span = [nlines, head, wrap](std::size_t g) {
+      if (head != 0 && g == 0) return std::pair<std::size_t, std::size_t>{0, head + wrap};
       const std::size_t j0 = head == 0 ? g * kLanes : head + (g - 1) * kLanes;
       return std::pair<std::size_t, std::size_t>{j0, std::min(kLanes, nlines - wrap - j0)};
     };
@@ -171,8 +172,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       std::ptrdiff_t oin[kBlockGroups * kLanes], oout[kBlockGroups * kLanes];
       for (std::size_t g = g_begin; g < g_end; ++g) {
         const bool wrapped = head != 0 && g == 0;
-        const auto [j0, cnt] =
-            wrapped ? std::pair<std::size_t, std::size_t>{0, head + wrap} : group_span(g);
+        const auto [j0, cnt] = group_span(g);
         if (far_lines && !wrapped && g + kBlockGroups <= g_end &&
             j0 + kBlockGroups * kLanes <= nlines - wrap) {
           LineOffsets(j0, kBlockGroups * kLanes, nd, ext, sin, sout, oin, oout);
@@ -272,15 +272,10 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
   // splitting cache lines between them. 0 where the lines are aligned or are not laid out so.
   static std::size_t HeadLines(const T0* out, std::size_t nd, const std::size_t* ext,
                                const std::ptrdiff_t* sout, std::ptrdiff_t lout) {
-    constexpr std::size_t kAlign = sizeof(V) < 64 ? sizeof(V) : 64;
-    const auto at = reinterpret_cast<std::uintptr_t>(out);
     std::ptrdiff_t run = 1;
     for (std::size_t d = nd; d-- > 0; run *= static_cast<std::ptrdiff_t>(ext[d]))
       if (sout[d] != run) return 0;
-    if (at % sizeof(T0) != 0 ||
-        (lout * static_cast<std::ptrdiff_t>(sizeof(T0))) % static_cast<std::ptrdiff_t>(kAlign) != 0)
-      return 0;
-    return (kAlign - at % kAlign) % kAlign / sizeof(T0);
+    return Moves::KeepsAlignment(lout) ? Moves::ToAligned(out) : 0;
   }
 
   // Lines 2 KiB or more apart (they alias in the L1 sets; from 4 KiB each is in its own page)
