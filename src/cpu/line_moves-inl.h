@@ -131,31 +131,16 @@ struct LineMoves {
         });
   }
 
-  // Whether the transposed scatter's streaming stores pay on this CPU. Each block writes one
-  // line in each of kLanes rows: faster on Intel cores (the rows of a 4096 x 1024 array, out of
-  // place), slower on AMD's Zen 4, whose write-combining buffers take a 512-bit store in two
-  // halves (docs/benchmarks.md, "Streamed row stores on Intel").
-  static bool RowStreamingPays() {
-#if defined(__x86_64__) || defined(__i386__)
-    static const bool intel = [] {
-      __builtin_cpu_init();
-      return __builtin_cpu_is("intel") != 0;
-    }();
-    return intel;
-#else
-    return false;
-#endif
-  }
-
   // stream (an output this pass does not read again): the aligned vectors' stores bypass the
   // caches where a vector is a whole 64-byte line (a narrower one would leave partial lines
-  // between the rows' stores) and where that pays. kCheck: returns the sum of every stored
-  // vector times 0 (extremes-inl.h, NonFiniteLanesOf), the finiteness test of the lines
-  // without a pass of its own.
+  // between the rows' stores). Each block writes one line in each of kLanes rows; faster on
+  // Intel's cores and on AMD's Zen 4 alike (docs/benchmarks.md, "Streamed row stores on Intel",
+  // "Streamed row stores on Zen 4 too"). kCheck: returns the sum of every stored vector times 0
+  // (extremes-inl.h, NonFiniteLanesOf), the finiteness test of the lines without a pass of its own.
   template <bool kCheck = false>
   static V ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n,
                              const std::uint32_t* order, bool stream = false) {
-    stream = stream && sizeof(V) % 64 == 0 && RowStreamingPays();
+    stream = stream && sizeof(V) % 64 == 0;
     [[maybe_unused]] const V zero{};
     V finite{};
     if (n < kLanes) {
