@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 #include <hwy/highway.h>
 
@@ -169,6 +170,59 @@ struct LineMoves {
         });
     if (stream) StreamFence();
     return finite;
+  }
+
+  // Group 0 of a pass grouped from its first aligned line (nd_driver-inl.h, HeadLines): lanes
+  // 0 .. s-1 hold the last s lines and lanes s .. kLanes-1 the first kLanes - s, of lines
+  // adjacent in memory whose rows (element i of every line, `row` elements apart from p, line
+  // 0's element 0) hold nothing else. The last s lines of row i - 1 and the first of row i are
+  // then one aligned vector, and element i of the group a blend of two of them: one aligned load
+  // or store per element, as for the other groups (the first and the last vector, half outside
+  // the lines, element by element).
+  static void GatherWrapped(const T0* p, std::ptrdiff_t row, std::size_t n, std::size_t s, V* buf,
+                            const std::uint32_t* order) {
+    const Mask low = LowLanes(s);
+    const std::ptrdiff_t back = static_cast<std::ptrdiff_t>(s);
+    V prev{}, next{};
+    std::memcpy(reinterpret_cast<T0*>(&prev) + s, p, (kLanes - s) * sizeof(T0));
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      std::memcpy(&next, p + static_cast<std::ptrdiff_t>(i + 1) * row - back, sizeof(V));
+      buf[At(order, i)] = low ? next : prev;
+      prev = next;
+    }
+    next = V{};
+    std::memcpy(&next, p + static_cast<std::ptrdiff_t>(n) * row - back, s * sizeof(T0));
+    buf[At(order, n - 1)] = low ? next : prev;
+  }
+
+  // The inverse of GatherWrapped: element i of the group from buf[order[i]] (buf[i] without an
+  // order). stream: each vector a whole 64-byte line, stored past the caches.
+  static void ScatterWrapped(const V* buf, T0* p, std::ptrdiff_t row, std::size_t n, std::size_t s,
+                             const std::uint32_t* order, bool stream) {
+    stream = stream && sizeof(V) % 64 == 0;
+    const Mask low = LowLanes(s);
+    const std::ptrdiff_t back = static_cast<std::ptrdiff_t>(s);
+    std::memcpy(p, reinterpret_cast<const T0*>(&buf[At(order, 0)]) + s, (kLanes - s) * sizeof(T0));
+    for (std::size_t i = 1; i < n; ++i) {
+      const V w = low ? buf[At(order, i - 1)] : buf[At(order, i)];
+      T0* to = p + static_cast<std::ptrdiff_t>(i) * row - back;
+      if (stream)
+        StreamStore(&w, to);
+      else
+        std::memcpy(to, &w, sizeof(V));
+    }
+    std::memcpy(p + static_cast<std::ptrdiff_t>(n) * row - back,
+                reinterpret_cast<const T0*>(&buf[At(order, n - 1)]), s * sizeof(T0));
+    if (stream) StreamFence();
+  }
+
+  // Lanes 0 .. s-1 of a vector set, for a blend (`mask ? a : b`).
+  using MaskLane = std::conditional_t<sizeof(T0) == 4, std::int32_t, std::int64_t>;
+  typedef MaskLane Mask __attribute__((vector_size(sizeof(V))));
+  static Mask LowLanes(std::size_t s) {
+    Mask lane;
+    for (std::size_t l = 0; l < kLanes; ++l) lane[l] = static_cast<MaskLane>(l);
+    return lane < static_cast<MaskLane>(s);
   }
 
   // Whether Scatter() of these lines takes ScatterTransposed() (Scatter's own test).

@@ -123,17 +123,23 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     const T0 redo_eps = th == Threshold::Inputs ? zero_below_ : T0(0);  // a line redone from `in`
     const bool far_lines = !scalar_only && FarApart(lin) && FarApart(lout);
     // Groups of kLanes lines from line 0, the last one the nlines % kLanes left over; except
-    // that with several threads, where the lines' vectors start off a vector boundary
-    // (HeadLines), group 0 takes the `head` lines before the first aligned one and `wrap` lines
-    // from the end (with C-ordered rows, those share each row's last cache line with the next
-    // row's head), the groups after it start on vector boundaries, and a last group takes what
-    // is left: as many lines as the last group without a head, so that every line runs the same
-    // code (a group of a few lines runs as scalar code) and gives the same bits. One thread
-    // keeps the plain groups: there the short group's moves cost more than the aligned vectors
+    // that where the lines' vectors start off a vector boundary (HeadLines), group 0 takes the
+    // `head` lines before the first aligned one and `wrap` lines from the end (with C-ordered
+    // rows, those share each row's last cache line with the next row's head), the groups after
+    // it start on vector boundaries, and a last group takes what is left: as many lines as the
+    // last group without a head, so that every line runs the same code (a group of a few lines
+    // runs as scalar code) and gives the same bits.
+    std::size_t head =
+        far_lines && !Paired(a) && nlines >= 2 * kLanes ? HeadLines(out, nd, ext, sout, lout) : 0;
+    // Where group 0 fills a vector and the rows hold only the lines, it moves as blends of
+    // aligned vectors (LineMoves::GatherWrapped, ScatterWrapped); from the input too where that
+    // is laid out and aligned alike. One thread shifts the groups only when both moves blend:
+    // with group 0 moved element by element, the shift costs it more than the aligned vectors
     // save (docs/benchmarks.md).
-    const std::size_t head = far_lines && !Paired(a) && threads_ > 1 && nlines >= 2 * kLanes
-                                 ? HeadLines(out, nd, ext, sout, lout)
-                                 : 0;
+    const bool blend_out = head != 0 && (nlines - head) % kLanes >= kLanes - head &&
+                           lout == static_cast<std::ptrdiff_t>(nlines);
+    const bool blend_in = blend_out && lin == lout && HeadLines(in, nd, ext, sin, lin) == head;
+    if (threads_ == 1 && !blend_in) head = 0;
     const std::size_t left = head == 0 ? 0 : (nlines - head) % kLanes;
     const std::size_t wrap = std::min(left, head == 0 ? 0 : kLanes - head);
     const std::size_t groups =
@@ -190,9 +196,9 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
           continue;
         }
         if (wrapped) {
-          LineOffsets(0, head, nd, ext, sin, sout, oin, oout);
-          if (wrap != 0)
-            LineOffsets(nlines - wrap, wrap, nd, ext, sin, sout, oin + head, oout + head);
+          // The last lines in lanes 0 .. wrap-1, then the head (GatherWrapped's lane order).
+          if (wrap != 0) LineOffsets(nlines - wrap, wrap, nd, ext, sin, sout, oin, oout);
+          LineOffsets(0, head, nd, ext, sin, sout, oin + wrap, oout + wrap);
         } else {
           LineOffsets(j0, cnt, nd, ext, sin, sout, oin, oout);
         }
@@ -217,7 +223,15 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         bool checked = check_in_scatter && Moves::ScattersTransposed(lout, oout, cnt);
         const std::uint32_t* order = a.r2r.gather_order();
         V* gathered = order ? reinterpret_cast<V*>(scratch) : buf;
-        Gather(in, lin, oin, cnt, n, gathered, order);
+        const auto store = [&](const V* v, const std::uint32_t* vorder) {
+          if (wrapped && blend_out)
+            return Moves::ScatterWrapped(v, out + oout[wrap], lout, n, wrap, vorder, stream);
+          Scatter(v, out, lout, oout, cnt, n, vorder, stream);
+        };
+        if (wrapped && blend_in)
+          Moves::GatherWrapped(in + oin[wrap], lin, n, wrap, gathered, order);
+        else
+          Gather(in, lin, oin, cnt, n, gathered, order);
         if (th == Threshold::Inputs) ZeroBelow(gathered, n, zero_below_);
         if (order) {
           a.r2r.exec_gathered(buf, scratch, scratch + n / 2);
@@ -227,7 +241,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
             if (!ScatterChecked(v, out, oout, n, sorder, stream)) continue;
           } else if (!NonFiniteLanes(v, n, cnt)) {
             if (th == Threshold::Outputs) ZeroBelow(v, n, zero_below_);
-            Scatter(v, out, lout, oout, cnt, n, sorder, stream);
+            store(v, sorder);
             continue;
           }
           for (std::size_t i = 0; i < n; ++i) buf[i] = v[sorder[i]];  // as exec() leaves it
@@ -238,14 +252,14 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         if (checked) {
           if (const unsigned bad = ScatterChecked(buf, out, oout, n, nullptr, stream)) {
             RedoLanes(a.r2r, in, lin, oin, cnt, n, bad, buf, scratch, redo_eps);
-            Scatter(buf, out, lout, oout, cnt, n, nullptr, stream);
+            store(buf, nullptr);
           }
           continue;
         }
         if (const unsigned bad = NonFiniteLanes(buf, n, cnt))
           RedoLanes(a.r2r, in, lin, oin, cnt, n, bad, buf, scratch, redo_eps);
         if (th == Threshold::Outputs) ZeroBelow(buf, n, zero_below_);
-        Scatter(buf, out, lout, oout, cnt, n, nullptr, stream);
+        store(buf, nullptr);
       }
     };
     if (!Paired(a)) return detail::parallel_for(threads_, groups, work);

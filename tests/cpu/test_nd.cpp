@@ -187,12 +187,13 @@ std::unique_ptr<T[], FreeAligned> aligned_buffer(std::size_t n) {
 }
 
 // Rows read and written in transposed blocks start their blocks where the rows' vectors are
-// aligned (line_moves-inl.h, AlignedBlocks); on more than one thread the column groups start at
-// the first aligned column, the columns before it and the last ones in group 0
-// (nd_driver-inl.h, HeadLines), every line still running the code it runs without the shift:
-// the same bits as one thread on aligned arrays from rows at every element offset from a
-// 64-byte boundary, the input's and the output's offsets independent, for row strides that are
-// and are not multiples of a vector; outputs poisoned first.
+// aligned (line_moves-inl.h, AlignedBlocks); the column groups start at the first aligned
+// column, the columns before it and the last ones in group 0 (nd_driver-inl.h, HeadLines; on
+// one thread only where group 0 moves as blends of aligned vectors both ways, in place or with
+// the input and the output equally aligned), every line still running the code it runs without
+// the shift: the same bits as one thread on aligned arrays from rows at every element offset
+// from a 64-byte boundary, the input's and the output's offsets independent, equal, and in
+// place, for row strides that are and are not multiples of a vector; outputs poisoned first.
 template <class T>
 void check_at_every_alignment(const Shape& s, const std::vector<int>& axes, int threads) {
   const std::size_t total = dctx::total(s);
@@ -212,14 +213,22 @@ void check_at_every_alignment(const Shape& s, const std::vector<int>& axes, int 
   one.execute(ConstView<T>(in.get(), s), View<T>(out.get(), s));
   const std::vector<T> want(out.get(), out.get() + total);
   for (std::size_t e = 0; e < kPer64; ++e) {
-    const std::size_t f = (e * 7 + 3) % kPer64;
-    std::copy(x.begin(), x.end(), in.get() + e);
-    std::fill(out.get(), out.get() + total + kPer64, std::numeric_limits<T>::quiet_NaN());
-    p.execute(ConstView<T>(in.get() + e, s), View<T>(out.get() + f, s));
-    for (std::size_t i = 0; i < total; ++i)
-      ASSERT_EQ(std::memcmp(&out.get()[f + i], &want[i], sizeof(T)), 0)
-          << p.describe() << ", " << threads << " thread(s), input " << e << " and output " << f
-          << " elements off 64 bytes, element " << i;
+    // f == kPer64: in place at e, the rest of out poisoned.
+    for (const std::size_t f : {(e * 7 + 3) % kPer64, e, kPer64}) {
+      const bool in_place = f == kPer64;
+      T* y = out.get() + (in_place ? e : f);
+      std::fill(out.get(), out.get() + total + kPer64, std::numeric_limits<T>::quiet_NaN());
+      std::copy(x.begin(), x.end(), in_place ? y : in.get() + e);
+      if (in_place)
+        p.execute(View<T>(y, s));
+      else
+        p.execute(ConstView<T>(in.get() + e, s), View<T>(y, s));
+      for (std::size_t i = 0; i < total; ++i)
+        ASSERT_EQ(std::memcmp(&y[i], &want[i], sizeof(T)), 0)
+            << p.describe() << ", " << threads << " thread(s), input " << e << " and output "
+            << (in_place ? "in place" : std::to_string(f)) << " elements off 64 bytes, element "
+            << i;
+    }
   }
 }
 
@@ -248,6 +257,11 @@ TEST_P(Nd, RowsAtEveryAlignment) {
   // The first axis of a 3D array, whose lines run over the other two axes as one.
   check_at_every_alignment<float>(Shape{20, 4, 260}, {0}, 2);
   check_at_every_alignment<double>(Shape{12, 3, 344}, {}, 2);
+  // One thread: group 0 moved as blends (rows a multiple of a vector), one line of a row each.
+  check_at_every_alignment<float>(Shape{20, 4, 256}, {0}, 1);
+  check_at_every_alignment<double>(Shape{12, 3, 344}, {}, 1);
+  check_rows_at_every_alignment<float>(1, 1024, {0});
+  check_rows_at_every_alignment<double>(1, 512, {0}, 2);
 }
 
 // Arrays of 4 MiB and more stream the first pass's stores past the caches (CpuPlan's
