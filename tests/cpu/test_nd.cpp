@@ -228,6 +228,12 @@ void check_at_every_alignment(const Shape& s, const std::vector<int>& axes, int 
             << p.describe() << ", " << threads << " thread(s), input " << e << " and output "
             << (in_place ? "in place" : std::to_string(f)) << " elements off 64 bytes, element "
             << i;
+      // Nothing written around the array: the poison before and after it stays.
+      for (const T* q = out.get(); q < out.get() + total + kPer64; ++q)
+        if (q < y || q >= y + total) {
+          ASSERT_TRUE(std::isnan(*q))
+              << p.describe() << ", written outside the array at " << (q - y) << " from its start";
+        }
     }
   }
 }
@@ -299,7 +305,8 @@ TEST_P(Nd, StreamedFirstPassWritesEveryElement) {
   for (int threads : {1, 2}) {
     check_streamed_first_pass<float>({1024, 1024}, {}, threads);
     check_streamed_first_pass<float>({2048, 512}, {0}, threads);
-    check_streamed_first_pass<float>({2048, 520}, {0}, threads);  // rows not 64-byte multiples
+    check_streamed_first_pass<float>({2048, 520}, {0}, threads);     // rows not 64-byte multiples
+    check_streamed_first_pass<float>({2048, 512}, {0}, threads, 4);  // group 0 blended
     check_streamed_first_pass<double>({72, 64, 128}, {}, threads);
     // Rows (contiguous lines) through the transposed scatter.
     check_streamed_first_pass<float>({1024, 1024}, {1}, threads);
