@@ -223,10 +223,12 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         bool checked = check_in_scatter && Moves::ScattersTransposed(lout, oout, cnt);
         const std::uint32_t* order = a.r2r.gather_order();
         V* gathered = order ? reinterpret_cast<V*>(scratch) : buf;
+        // A copy of cnt: clang's lambdas do not capture structured bindings.
+        const std::size_t count = cnt;
         const auto store = [&](const V* v, const std::uint32_t* vorder) {
           if (wrapped && blend_out)
             return Moves::ScatterWrapped(v, out + oout[wrap], lout, n, wrap, vorder, stream);
-          Scatter(v, out, lout, oout, cnt, n, vorder, stream);
+          Scatter(v, out, lout, oout, count, n, vorder, stream);
         };
         if (wrapped && blend_in)
           Moves::GatherWrapped(in + oin[wrap], lin, n, wrap, gathered, order);
