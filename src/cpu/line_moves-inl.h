@@ -132,16 +132,20 @@ struct LineMoves {
         });
   }
 
+  // Whether a vector is whole 64-byte lines, so that its aligned stores may bypass the caches
+  // (a narrower one would leave partial lines between the stores that follow it).
+  static constexpr bool kWholeLines = sizeof(V) % 64 == 0;
+
   // stream (an output this pass does not read again): the aligned vectors' stores bypass the
-  // caches where a vector is a whole 64-byte line (a narrower one would leave partial lines
-  // between the rows' stores). Each block writes one line in each of kLanes rows; faster on
-  // Intel's cores and on AMD's Zen 4 alike (docs/benchmarks.md, "Streamed row stores on Intel",
-  // "Streamed row stores on Zen 4 too"). kCheck: returns the sum of every stored vector times 0
-  // (extremes-inl.h, NonFiniteLanesOf), the finiteness test of the lines without a pass of its own.
+  // caches where a vector is whole lines (kWholeLines). Each block writes one line in each of
+  // kLanes rows; faster on Intel's cores and on AMD's Zen 4 alike (docs/benchmarks.md, "Streamed
+  // row stores on Intel", "Streamed row stores on Zen 4 too"). kCheck: returns the sum of every
+  // stored vector times 0 (extremes-inl.h, NonFiniteLanesOf), the finiteness test of the lines
+  // without a pass of its own.
   template <bool kCheck = false>
   static V ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n,
                              const std::uint32_t* order, bool stream = false) {
-    stream = stream && sizeof(V) % 64 == 0;
+    stream = stream && kWholeLines;
     [[maybe_unused]] const V zero{};
     V finite{};
     if (n < kLanes) {
@@ -196,10 +200,10 @@ struct LineMoves {
   }
 
   // The inverse of GatherWrapped: element i of the group from buf[order[i]] (buf[i] without an
-  // order). stream: each vector a whole 64-byte line, stored past the caches.
+  // order). stream: each aligned vector stored past the caches where it is whole lines.
   static void ScatterWrapped(const V* buf, T0* p, std::ptrdiff_t row, std::size_t n, std::size_t s,
                              const std::uint32_t* order, bool stream) {
-    stream = stream && sizeof(V) % 64 == 0;
+    stream = stream && kWholeLines;
     const Mask low = LowLanes(s);
     const std::ptrdiff_t back = static_cast<std::ptrdiff_t>(s);
     std::memcpy(p, reinterpret_cast<const T0*>(&buf[At(order, 0)]) + s, (kLanes - s) * sizeof(T0));

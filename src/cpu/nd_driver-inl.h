@@ -131,20 +131,23 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     // runs as scalar code) and gives the same bits.
     std::size_t head =
         far_lines && !Paired(a) && nlines >= 2 * kLanes ? HeadLines(out, nd, ext, sout, lout) : 0;
+    const auto wrap_for = [nlines](std::size_t h) -> std::size_t {
+      return h == 0 ? 0 : std::min((nlines - h) % kLanes, kLanes - h);
+    };
     // Where group 0 fills a vector and the rows hold only the lines, it moves as blends of
     // aligned vectors (LineMoves::GatherWrapped, ScatterWrapped); from the input too where that
     // is laid out and aligned alike. One thread shifts the groups only when both moves blend:
     // with group 0 moved element by element, the shift costs it more than the aligned vectors
     // save (docs/benchmarks.md).
-    const bool blend_out = head != 0 && (nlines - head) % kLanes >= kLanes - head &&
-                           lout == static_cast<std::ptrdiff_t>(nlines);
+    const bool blend_out =
+        head != 0 && head + wrap_for(head) == kLanes && lout == static_cast<std::ptrdiff_t>(nlines);
     const bool blend_in = blend_out && lin == lout && HeadLines(in, nd, ext, sin, lin) == head;
     if (threads_ == 1 && !blend_in) head = 0;
     const std::size_t left = head == 0 ? 0 : (nlines - head) % kLanes;
-    const std::size_t wrap = std::min(left, head == 0 ? 0 : kLanes - head);
+    const std::size_t wrap = wrap_for(head);
     const std::size_t groups =
         head == 0 ? (nlines + kLanes - 1) / kLanes : 1 + (nlines - head) / kLanes + (left > wrap);
-    // Group g: lines [j0, j0 + cnt) (group 0 with a head: its head lines, then its wrap lines).
+    // Group g: lines [j0, j0 + cnt) (group 0 with a head: its wrap lines, then its head lines).
     const auto group_span = [nlines, head, wrap](std::size_t g) {
       if (head != 0 && g == 0) return std::pair<std::size_t, std::size_t>{0, head + wrap};
       const std::size_t j0 = head == 0 ? g * kLanes : head + (g - 1) * kLanes;

@@ -306,7 +306,7 @@ TEST_P(Nd, StreamedFirstPassWritesEveryElement) {
     check_streamed_first_pass<float>({1024, 1024}, {}, threads);
     check_streamed_first_pass<float>({2048, 512}, {0}, threads);
     check_streamed_first_pass<float>({2048, 520}, {0}, threads);     // rows not 64-byte multiples
-    check_streamed_first_pass<float>({2048, 512}, {0}, threads, 4);  // group 0 blended
+    check_streamed_first_pass<float>({2048, 512}, {0}, threads, 4);  // group 0 stored as blends
     check_streamed_first_pass<double>({72, 64, 128}, {}, threads);
     // Rows (contiguous lines) through the transposed scatter.
     check_streamed_first_pass<float>({1024, 1024}, {1}, threads);
