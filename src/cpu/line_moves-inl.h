@@ -33,6 +33,12 @@ template <class T0>
 struct LineMoves {
   using V = typename LaneVec<T0>::type;
   static constexpr std::size_t kLanes = LaneVec<T0>::kLanes;
+  // V at any element boundary. Whole vectors move through it, not through memcpy: GCC copied a
+  // 32-byte V as two 16-byte halves through the stack on AVX2, and the transposes then read the
+  // vector back whole, a load that cannot be forwarded from the two stores.
+  typedef T0 VU __attribute__((vector_size(sizeof(V)), aligned(alignof(T0)), may_alias));
+  static HWY_INLINE V LoadU(const T0* p) { return *reinterpret_cast<const VU*>(p); }
+  static HWY_INLINE void StoreU(T0* p, const V& v) { *reinterpret_cast<VU*>(p) = v; }
 
   // Lines 2 KiB or more apart alias in the L1 sets (from 4 KiB each is in its own page).
   static bool FarApart(std::ptrdiff_t s) {
@@ -126,7 +132,7 @@ struct LineMoves {
         in, off, n, [&](std::size_t i0) __attribute__((always_inline)) {
           V r[kLanes];
           for (std::size_t l = 0; l < kLanes; ++l)
-            std::memcpy(&r[l], in + off[l] + static_cast<std::ptrdiff_t>(i0), sizeof(V));
+            r[l] = LoadU(in + off[l] + static_cast<std::ptrdiff_t>(i0));
           TransposeSquare<kLanes>(r);
           for (std::size_t i = 0; i < kLanes; ++i) buf[At(order, i0 + i)] = r[i];
         });
@@ -169,7 +175,7 @@ struct LineMoves {
             if (stream && reinterpret_cast<std::uintptr_t>(to) % 64 == 0)
               StreamStore(&r[l], to);
             else
-              std::memcpy(to, &r[l], sizeof(V));
+              StoreU(to, r[l]);
           }
         });
     if (stream) StreamFence();
@@ -190,7 +196,7 @@ struct LineMoves {
     V prev{}, next{};
     std::memcpy(reinterpret_cast<T0*>(&prev) + s, p, (kLanes - s) * sizeof(T0));
     for (std::size_t i = 0; i + 1 < n; ++i) {
-      std::memcpy(&next, p + static_cast<std::ptrdiff_t>(i + 1) * row - back, sizeof(V));
+      next = LoadU(p + static_cast<std::ptrdiff_t>(i + 1) * row - back);
       buf[At(order, i)] = low ? next : prev;
       prev = next;
     }
@@ -213,7 +219,7 @@ struct LineMoves {
       if (stream)
         StreamStore(&w, to);
       else
-        std::memcpy(to, &w, sizeof(V));
+        StoreU(to, w);
     }
     std::memcpy(p + static_cast<std::ptrdiff_t>(n) * row - back,
                 reinterpret_cast<const T0*>(&buf[At(order, n - 1)]), s * sizeof(T0));
@@ -285,7 +291,7 @@ struct LineMoves {
       const T0* p = in + off[0];
       for (std::size_t i = 0; i < n; ++i) {
         Prefetch<false>(p, s, i, n);
-        std::memcpy(&buf[At(order, i)], p + static_cast<std::ptrdiff_t>(i) * s, sizeof(V));
+        buf[At(order, i)] = LoadU(p + static_cast<std::ptrdiff_t>(i) * s);
       }
       return;
     }
@@ -323,7 +329,7 @@ struct LineMoves {
       T0* p = out + off[0];
       for (std::size_t i = 0; i < n; ++i) {
         Prefetch<true>(p, s, i, n);
-        std::memcpy(p + static_cast<std::ptrdiff_t>(i) * s, &buf[At(order, i)], sizeof(V));
+        StoreU(p + static_cast<std::ptrdiff_t>(i) * s, buf[At(order, i)]);
       }
       return;
     }

@@ -335,7 +335,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       const T0* row = p + static_cast<std::ptrdiff_t>(i) * lin;
       const std::size_t at = At(order, i);
       for (std::size_t k = 0; k < kBlockGroups; ++k)
-        std::memcpy(&gathered[k * n + at], row + k * kLanes, sizeof(V));
+        gathered[k * n + at] = Moves::LoadU(row + k * kLanes);
     }
     for (std::size_t k = 0; k < kBlockGroups; ++k) {
       V* x = result + k * n;
@@ -354,10 +354,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         const T0* column = p + k * kLanes;
         V* v = direct ? a.r2r.exec_scattered_from(
                             [&](std::size_t j) __attribute__((always_inline)) {
-                              V t;
-                              std::memcpy(&t, column + static_cast<std::ptrdiff_t>(j) * lin,
-                                          sizeof(V));
-                              return t;
+                              return Moves::LoadU(column + static_cast<std::ptrdiff_t>(j) * lin);
                             },
                             own)
                       : a.r2r.exec_scattered(x, own);
@@ -403,8 +400,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       Moves::template Prefetch<true>(q, lout, i, n);
       T0* row = q + static_cast<std::ptrdiff_t>(i) * lout;
       const std::size_t at = At(sorder, i);
-      for (std::size_t k = 0; k < kBlockGroups; ++k)
-        std::memcpy(row + k * kLanes, &res[k][at], sizeof(V));
+      for (std::size_t k = 0; k < kBlockGroups; ++k) Moves::StoreU(row + k * kLanes, res[k][at]);
     }
   }
 
