@@ -14,11 +14,10 @@ namespace {
 
 std::int64_t i64(std::size_t v) { return static_cast<std::int64_t>(v); }
 
-}  // namespace
-
-std::vector<std::size_t> fft_radices(std::size_t n) {
+// 8s (where `eights`), 4s, at most one 2, then odd primes upwards.
+std::vector<std::size_t> factor(std::size_t n, bool eights) {
   std::vector<std::size_t> f;
-  while (n % 8 == 0) {
+  while (eights && n % 8 == 0) {
     f.push_back(8);
     n /= 8;
   }
@@ -39,8 +38,13 @@ std::vector<std::size_t> fft_radices(std::size_t n) {
   return f;
 }
 
-std::vector<std::size_t> stockham_radices(std::size_t n, bool radix16_fused_split) {
-  if (!radix16_fused_split || !std::has_single_bit(n)) return fft_radices(n);
+}  // namespace
+
+std::vector<std::size_t> fft_radices(std::size_t n) { return factor(n, true); }
+
+std::vector<std::size_t> stockham_radices(std::size_t n, StageRadices r) {
+  if (r == StageRadices::Fours) return factor(n, false);
+  if (r != StageRadices::SixteenFusedSplit || !std::has_single_bit(n)) return fft_radices(n);
   const auto e = static_cast<std::size_t>(std::countr_zero(n));  // n = 2^e
   if (e < 5 || e % 3 != 2) return fft_radices(n);
   std::vector<std::size_t> f{16};
@@ -100,7 +104,7 @@ bool fft_uses_bluestein(std::size_t n) {
   return 3.0 * m * std::log2(m) * 4.0 + 6.0 * m < direct;
 }
 
-ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order, bool radix16_fused_split) {
+ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order, StageRadices r) {
   ComplexFftTables t;
   t.n = n;
   if (n <= 1) return t;
@@ -116,7 +120,7 @@ ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order, bool radix1
     return t;
   }
   std::size_t L = 1, M = n;
-  std::vector<std::size_t> radices = stockham_radices(n, radix16_fused_split);
+  std::vector<std::size_t> radices = stockham_radices(n, r);
   if (order == RadixOrder::SmallFirst) std::reverse(radices.begin(), radices.end());
   for (std::size_t p : radices) {
     FftStage st;

@@ -21,12 +21,22 @@ inline constexpr std::size_t kMaxGenericRadix = 64;
 
 /// The radices of n in the order the stages run: 8s, 4s, at most one 2, then odd primes upwards.
 std::vector<std::size_t> fft_radices(std::size_t n);
-/// The radices of the CPU's Stockham stages (cpu/stockham-inl.h) for a complex FFT of n points,
-/// in the order LargeFirst: fft_radices(n), but with `radix16_fused_split` (the half-length FFT
-/// of a real FFT, whose split fuses with a last stage of radix 2, on a target where a radix-16
-/// pass pays: cpu/real_fft-inl.h) for n = 2^e with e = 3k + 2 >= 5, which runs 16, k - 1 eights
-/// and the fused 2 (k + 1 passes) instead of k eights, a 4 and a split of its own (k + 2).
-std::vector<std::size_t> stockham_radices(std::size_t n, bool radix16_fused_split = false);
+/// Which radices the CPU's Stockham stages (cpu/stockham-inl.h) use; cpu/real_fft-inl.h picks one
+/// per SIMD target for the half-length FFT of a real FFT, whose split fuses with a last stage
+/// of radix 2.
+enum class StageRadices : unsigned char {
+  Eights,  ///< fft_radices(n)
+  /// For n = 2^e with e = 3k + 2 >= 5: 16, k - 1 eights and the fused 2 (k + 1 passes) instead
+  /// of k eights, a 4 and a split of its own (k + 2); fft_radices(n) otherwise. For targets
+  /// where a radix-16 pass pays (32 vector registers).
+  SixteenFusedSplit,
+  /// 4s, at most one 2, then odd primes upwards: no radix-8 butterfly, whose eight complex
+  /// vectors and temporaries spill on 16 vector registers (AVX2).
+  Fours,
+};
+/// The radices of the CPU's Stockham stages for a complex FFT of n points, in the order
+/// LargeFirst.
+std::vector<std::size_t> stockham_radices(std::size_t n, StageRadices r = StageRadices::Eights);
 /// The largest radix a direct factorisation of n needs (1 for n <= 1).
 std::size_t fft_largest_radix(std::size_t n);
 /// Whether an FFT of length n runs Bluestein's convolution rather than direct passes: always
@@ -59,7 +69,7 @@ struct ComplexFftTables {
 /// first pass; cpu/real_fft-inl.h).
 enum class RadixOrder { LargeFirst, SmallFirst };
 ComplexFftTables complex_fft_tables(std::size_t n, RadixOrder order = RadixOrder::LargeFirst,
-                                    bool radix16_fused_split = false);
+                                    StageRadices radices = StageRadices::Eights);
 
 /// The split of a real FFT of even length n into one complex FFT of n/2 points:
 /// exp(-2 pi i k / n), k = 0 .. n/2. In precision T (float or double): each entry formed in

@@ -33,11 +33,11 @@ class ComplexFFT {
   /// `single_lines`: exec() runs only on single scalar lines (T = T0), as a plan's driver runs a
   /// transform of a few lines; a long one then gets the six-step tables instead of the stage
   /// tables, which only vector lines use. Otherwise exec() runs on vectors (and scalar lines).
-  /// `order`, `radix16_fused_split`: the order and radices of the Stockham stages
-  /// (core/fft_tables.hpp, stockham_radices).
+  /// `order`, `radices`: the order and radices of the Stockham stages (core/fft_tables.hpp,
+  /// stockham_radices).
   explicit ComplexFFT(std::size_t n, bool single_lines = true,
                       detail::RadixOrder order = detail::RadixOrder::LargeFirst,
-                      bool radix16_fused_split = false)
+                      detail::StageRadices radices = detail::StageRadices::Eights)
       : n_(n) {
     if (n <= 1) return;
     if (detail::fft_uses_bluestein(n)) {
@@ -45,8 +45,7 @@ class ComplexFFT {
       return;
     }
     if (single_lines && InitSixStep()) return;
-    for (const detail::FftStage& s :
-         detail::complex_fft_tables(n, order, radix16_fused_split).stages)
+    for (const detail::FftStage& s : detail::complex_fft_tables(n, order, radices).stages)
       stages_.emplace_back(s);
   }
 

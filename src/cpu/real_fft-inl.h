@@ -29,14 +29,14 @@ class RealFFT {
   explicit RealFFT(std::size_t n, bool single_lines = true)
       : n_(n),
         fft_(n % 2 == 0 ? n / 2 : n, single_lines, detail::RadixOrder::LargeFirst,
-             n % 2 == 0 && kRadix16) {
+             n % 2 == 0 ? kStageRadices : detail::StageRadices::Eights) {
     if (n % 2 != 0) return;
     tw_ = ToCxTable<T0>(detail::real_fft_split_twiddles<T0>(n));
     // The inverse runs the stages small radix first, so that its split fuses into the first.
     const auto* last = fft_.last_stage();
     if (last && fft_.first_stage() != last && last->p == kFusedRadix && n / 2 >= 2 * kFusedRadix)
       ifft_ = std::make_unique<ComplexFFT<T0>>(n / 2, single_lines, detail::RadixOrder::SmallFirst,
-                                               kRadix16);
+                                               kStageRadices);
   }
   std::size_t size() const { return n_; }
   bool bluestein() const { return fft_.bluestein(); }
@@ -167,10 +167,15 @@ class RealFFT {
   // for any radix P (and passed every CPU test with P = 2, 3, 4 and 5), but radices 3, 4 and 5
   // measured slower fused than as separate passes (docs/benchmarks.md).
   static constexpr std::size_t kFusedRadix = 2;
-  // Whether a half-length FFT of 2^(3k+2) points runs a stage of radix 16 before the fused 2
-  // (core/fft_tables.hpp, stockham_radices). Its butterfly keeps 16 complex vectors live: it
-  // pays with AVX-512's 32 vector registers and spills on AVX2's 16 (docs/benchmarks.md).
-  static constexpr bool kRadix16 = kFusedRadix == 2 && HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3;
+  // The radices of the half-length FFT (core/fft_tables.hpp, stockham_radices). A stage of
+  // radix 16 before the fused 2 (2^(3k+2) points) keeps 16 complex vectors live: it pays with
+  // AVX-512's 32 vector registers. On AVX2's 16 even radix 8 spills, and radix-4 stages measured
+  // faster (docs/benchmarks.md, "Radix-4 stages on AVX2").
+  static constexpr detail::StageRadices kStageRadices =
+      kFusedRadix == 2 && HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+          ? detail::StageRadices::SixteenFusedSplit
+      : HWY_TARGET == HWY_AVX2 ? detail::StageRadices::Fours
+                               : detail::StageRadices::Eights;
 
   // The split of one pair: from a = Z_K and b = Z_{M-K} (0 < K < M), X_K and X_{M-K} (once
   // when 2K = M).

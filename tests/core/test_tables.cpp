@@ -62,12 +62,18 @@ TEST(Tables, FactorisationAndBluestein) {
   EXPECT_EQ(fft_radices(96), (std::vector<std::size_t>{8, 4, 3}));
   EXPECT_EQ(fft_radices(2 * 59 * 61), (std::vector<std::size_t>{2, 59, 61}));
   // A real FFT's half-length power of two 2^(3k+2): a stage of 16 and the fused 2 save a pass.
-  EXPECT_EQ(stockham_radices(256, true), (std::vector<std::size_t>{16, 8, 2}));
-  EXPECT_EQ(stockham_radices(2048, true), (std::vector<std::size_t>{16, 8, 8, 2}));
-  EXPECT_EQ(stockham_radices(32, true), (std::vector<std::size_t>{16, 2}));
+  constexpr StageRadices kSixteen = StageRadices::SixteenFusedSplit, kFours = StageRadices::Fours;
+  EXPECT_EQ(stockham_radices(256, kSixteen), (std::vector<std::size_t>{16, 8, 2}));
+  EXPECT_EQ(stockham_radices(2048, kSixteen), (std::vector<std::size_t>{16, 8, 8, 2}));
+  EXPECT_EQ(stockham_radices(32, kSixteen), (std::vector<std::size_t>{16, 2}));
   EXPECT_EQ(stockham_radices(256), fft_radices(256));
   for (std::size_t n : {4, 8, 128, 512, 1024, 96, 160, 4095})
-    EXPECT_EQ(stockham_radices(n, true), fft_radices(n)) << n;
+    EXPECT_EQ(stockham_radices(n, kSixteen), fft_radices(n)) << n;
+  // No radix 8 (AVX2's 16 vector registers): 4s, at most one 2, then the odd primes.
+  EXPECT_EQ(stockham_radices(512, kFours), (std::vector<std::size_t>{4, 4, 4, 4, 2}));
+  EXPECT_EQ(stockham_radices(256, kFours), (std::vector<std::size_t>{4, 4, 4, 4}));
+  EXPECT_EQ(stockham_radices(96, kFours), (std::vector<std::size_t>{4, 4, 2, 3}));
+  EXPECT_EQ(stockham_radices(2 * 59 * 61, kFours), (std::vector<std::size_t>{2, 59, 61}));
   for (std::size_t n : {1, 2, 7, 1000, 4096, 15015}) EXPECT_FALSE(fft_uses_bluestein(n)) << n;
   for (std::size_t n : {67, 10007, 65537}) EXPECT_TRUE(fft_uses_bluestein(n)) << n;
   EXPECT_EQ(fft_largest_radix(2 * 59 * 61), 61u);

@@ -103,7 +103,8 @@ TEST_P(Nd, EvenSidesThroughThePackedRealFft) {
 
 // Sides 64, 512 and 4096: on AVX-512 their half-length FFTs (2^(3k+2) points) run a stage of
 // radix 16 and the radix 2 fused with the split (core/fft_tables.hpp, stockham_radices), on
-// vector lines along either axis and on a single line; other targets run 8s, a 4 and the split.
+// vector lines along either axis and on a single line; AVX2 runs 4s (and a 2 fused with the
+// split where the power is odd), the other targets 8s, a 4 and the split.
 TEST_P(Nd, SidesWithARadixSixteenStage) {
   check_dct2_and_dst2({{64, 40}, {24, 512}, {512, 20}, {2, 4096}, {4096, 2}, {512}});
 }
