@@ -20,11 +20,21 @@
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
+/// N values of T in one GCC/Clang vector; `unaligned`, the same vector at any element boundary,
+/// for whole-vector loads and stores (a memcpy into a vector array became half-width copies
+/// through the stack on AVX2, which the full-width loads after them could not forward from).
+template <class T, std::size_t N>
+struct VectorOf {
+  typedef T type __attribute__((vector_size(N * sizeof(T))));
+  typedef T unaligned __attribute__((vector_size(N * sizeof(T)), aligned(alignof(T)), may_alias));
+};
+
 /// Lane vector of this target: HWY_LANES(T0) elements of T0 in one GCC/Clang vector.
 template <class T0>
 struct LaneVec {
   static constexpr std::size_t kLanes = HWY_LANES(T0) >= 2 ? HWY_LANES(T0) : 2;
-  typedef T0 type __attribute__((vector_size(sizeof(T0) * kLanes)));
+  using type = typename VectorOf<T0, kLanes>::type;
+  using unaligned = typename VectorOf<T0, kLanes>::unaligned;
 };
 
 /// A complex number of lanes.

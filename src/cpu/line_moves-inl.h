@@ -33,10 +33,10 @@ template <class T0>
 struct LineMoves {
   using V = typename LaneVec<T0>::type;
   static constexpr std::size_t kLanes = LaneVec<T0>::kLanes;
-  // V at any element boundary. Whole vectors move through it, not through memcpy: GCC copied a
+  // Whole vectors at any element boundary (LaneVec::unaligned), not through memcpy: GCC copied a
   // 32-byte V as two 16-byte halves through the stack on AVX2, and the transposes then read the
   // vector back whole, a load that cannot be forwarded from the two stores.
-  typedef T0 VU __attribute__((vector_size(sizeof(V)), aligned(alignof(T0)), may_alias));
+  using VU = typename LaneVec<T0>::unaligned;
   static HWY_INLINE V LoadU(const T0* p) { return *reinterpret_cast<const VU*>(p); }
   static HWY_INLINE void StoreU(T0* p, const V& v) { *reinterpret_cast<VU*>(p) = v; }
 

@@ -28,8 +28,7 @@ class RealFFT {
  public:
   explicit RealFFT(std::size_t n, bool single_lines = true)
       : n_(n),
-        fft_(n % 2 == 0 ? n / 2 : n, single_lines, detail::RadixOrder::LargeFirst,
-             n % 2 == 0 ? kStageRadices : detail::StageRadices::Eights) {
+        fft_(n % 2 == 0 ? n / 2 : n, single_lines, detail::RadixOrder::LargeFirst, kStageRadices) {
     if (n % 2 != 0) return;
     tw_ = ToCxTable<T0>(detail::real_fft_split_twiddles<T0>(n));
     // The inverse runs the stages small radix first, so that its split fuses into the first.
@@ -167,7 +166,8 @@ class RealFFT {
   // for any radix P (and passed every CPU test with P = 2, 3, 4 and 5), but radices 3, 4 and 5
   // measured slower fused than as separate passes (docs/benchmarks.md).
   static constexpr std::size_t kFusedRadix = 2;
-  // The radices of the half-length FFT (core/fft_tables.hpp, stockham_radices). A stage of
+  // The radices of the half-length FFT (core/fft_tables.hpp, stockham_radices; an odd n's FFT
+  // of n points factors alike under each choice). A stage of
   // radix 16 before the fused 2 (2^(3k+2) points) keeps 16 complex vectors live: it pays with
   // AVX-512's 32 vector registers. On AVX2's 16 even radix 8 spills, and radix-4 stages measured
   // faster (docs/benchmarks.md, "Radix-4 stages on AVX2").

@@ -105,10 +105,10 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
     constexpr std::size_t W = N <= 8 ? 8 : kSmallLineMax;
     constexpr std::size_t L = std::min(W, LaneVec<T0>::kLanes), P = W / L;
     typedef T0 V __attribute__((vector_size(L * sizeof(T0)), may_alias));
-    using UnalignedV = typename SquareLanes<T0, L>::unaligned;
+    using UnalignedV = typename VectorOf<T0, L>::unaligned;
     const std::ptrdiff_t isa = is[axis_], osa = os[axis_];
     // part p of column j: col[j P + p]
-    const V* col = reinterpret_cast<const V*>(Columns(typename SquareLanes<T0, W>::type{}));
+    const V* col = reinterpret_cast<const V*>(Columns(typename VectorOf<T0, W>::type{}));
     const T0 eps_in = threshold_inputs_ ? zero_below_ : T0(0);
     const T0 eps_out = threshold_inputs_ ? T0(0) : zero_below_;
     ForEachLine(is, os, [&](std::ptrdiff_t io, std::ptrdiff_t oo) {
@@ -139,11 +139,11 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
     });
   }
 
-  const typename SquareLanes<T0, 8>::type* Columns(typename SquareLanes<T0, 8>::type) const {
+  const typename VectorOf<T0, 8>::type* Columns(typename VectorOf<T0, 8>::type) const {
     return columns8_;
   }
-  const typename SquareLanes<T0, kSmallLineMax>::type* Columns(
-      typename SquareLanes<T0, kSmallLineMax>::type) const {
+  const typename VectorOf<T0, kSmallLineMax>::type* Columns(
+      typename VectorOf<T0, kSmallLineMax>::type) const {
     return columns16_;
   }
 
@@ -191,8 +191,8 @@ class SmallLinesPlan final : public HostPlan<T0, SmallLinesPlan<T0>> {
   PlanDesc desc_;
   std::string name_;
   // Column j of M, zero padded: 8 lanes (lines of up to 8 points) and 16 lanes.
-  typename SquareLanes<T0, 8>::type columns8_[8] = {};
-  typename SquareLanes<T0, kSmallLineMax>::type columns16_[kSmallLineMax] = {};
+  typename VectorOf<T0, 8>::type columns8_[8] = {};
+  typename VectorOf<T0, kSmallLineMax>::type columns16_[kSmallLineMax] = {};
   using RunFn = void (SmallLinesPlan::*)(const T0*, const std::ptrdiff_t*, T0*,
                                          const std::ptrdiff_t*) const;
   template <std::size_t... I>

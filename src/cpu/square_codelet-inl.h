@@ -39,15 +39,6 @@
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
-/// N values of T: one row or column of the block; `unaligned`, the same vector at any element
-/// boundary, for whole-vector loads and stores of rows (a memcpy into a vector array became
-/// half-width stores that the following full-width loads could not forward from).
-template <class T, std::size_t N>
-struct SquareLanes {
-  typedef T type __attribute__((vector_size(N * sizeof(T))));
-  typedef T unaligned __attribute__((vector_size(N * sizeof(T)), aligned(alignof(T)), may_alias));
-};
-
 /// How an axis matrix is folded (see the file comment). DXST's matrices, whose signs alternate
 /// the other way, and type IV's, which have neither symmetry, run unfolded.
 /// The "twice" folds also fold the even half once more, the second butterfly stage (DCT-II's
@@ -75,7 +66,7 @@ constexpr SquareFold Once(SquareFold f) {
 template <class T, std::size_t N, std::size_t L>
 class SquareAxis {
   static constexpr std::size_t H = N / 2;
-  using V = typename SquareLanes<T, L>::type;
+  using V = typename VectorOf<T, L>::type;
 
  public:
   /// From the axis matrix: M[k][j] = m[k * row_stride + j * col_stride].
@@ -265,8 +256,8 @@ class SquareCodelet {
   static constexpr std::size_t L = std::min(N, LaneVec<T>::kLanes);
   static constexpr std::size_t P = N / L;
   static_assert(P * L == N, "the block side must be a whole number of vectors");
-  using V = typename SquareLanes<T, L>::type;
-  using UnalignedV = typename SquareLanes<T, L>::unaligned;
+  using V = typename VectorOf<T, L>::type;
+  using UnalignedV = typename VectorOf<T, L>::unaligned;
 
  public:
   /// M0 row by row and M1 transposed, rows `stride` apart (Small2DPlan's layout).
