@@ -81,6 +81,15 @@ class ComplexFFT {
     return RunStages<kForward>(0, stages_.size() - 1, data, scratch);
   }
 
+  /// exec_but_last() of the data whose element q is load(q), read by the first stage (only when
+  /// first_stage() is not last_stage() and has a generated butterfly): the first stage writes
+  /// `data`, which the input need not be in.
+  template <bool kForward, class T, class Load>
+  const Cx<T>* exec_but_last_from(Load& load, Cx<T>* data, Cx<T>* scratch) const {
+    Stockham<T0>::template FirstPassFrom<kForward>(stages_.front(), load, data);
+    return RunStages<kForward>(1, stages_.size() - 1, data, scratch);
+  }
+
   /// Every stage but the first, on the first stage's output in y (`other`: n more complex
   /// lanes): the DFT ends in y or other, whichever this returns. Only when first_stage() is not
   /// null.

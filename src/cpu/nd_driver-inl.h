@@ -147,6 +147,9 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     const std::size_t wrap = wrap_for(head);
     const std::size_t groups =
         head == 0 ? (nlines + kLanes - 1) / kLanes : 1 + (nlines - head) / kLanes + (left > wrap);
+    // Whether a group of adjacent lines may read the array in place of a gather (see below).
+    const bool reads_array =
+        in == out && th != Threshold::Inputs && (a.r2r.scatter_order() || a.r2r.gathers_from());
     // Group g: lines [j0, j0 + cnt) (group 0 with a head: its wrap lines, then its head lines).
     const auto group_span = [nlines, head, wrap](std::size_t g) {
       if (head != 0 && g == 0) return std::pair<std::size_t, std::size_t>{0, head + wrap};
@@ -233,15 +236,28 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
             return Moves::ScatterWrapped(v, out + oout[wrap], lout, n, wrap, vorder, stream);
           Scatter(v, out, lout, oout, count, n, vorder, stream);
         };
+        const std::uint32_t* sorder = order ? nullptr : a.r2r.scatter_order();
+        // In place, a DCT-II or DCT-III of adjacent lines (the columns of a small row-major
+        // array) reads its vectors straight from the array instead of gathering them first: the
+        // DCT-II through its FFT's first stage, the DCT-III through its pre-processing (as
+        // RunBlock's blocks do).
+        const bool direct = reads_array && !wrapped && Consecutive(oin, cnt);
+        const T0* column = in + oin[0];
+        const auto element = [&](std::size_t j) __attribute__((always_inline)) {
+          return Moves::LoadU(column + static_cast<std::ptrdiff_t>(j) * lin);
+        };
         if (wrapped && blend_in)
           Moves::GatherWrapped(in + oin[wrap], lin, n, wrap, gathered, order);
-        else
+        else if (!direct)
           Gather(in, lin, oin, cnt, n, gathered, order);
         if (th == Threshold::Inputs) ZeroBelow(gathered, n, zero_below_);
-        if (order) {
+        if (order && direct) {
+          a.r2r.exec_gathered_from(element, buf, scratch, scratch + n / 2);
+        } else if (order) {
           a.r2r.exec_gathered(buf, scratch, scratch + n / 2);
-        } else if (const std::uint32_t* sorder = a.r2r.scatter_order()) {
-          V* v = a.r2r.exec_scattered(buf, scratch);
+        } else if (sorder) {
+          V* v = direct ? a.r2r.exec_scattered_from(element, scratch)
+                        : a.r2r.exec_scattered(buf, scratch);
           if (checked) {
             if (!ScatterChecked(v, out, oout, n, sorder, stream)) continue;
           } else if (!NonFiniteLanes(v, n, cnt)) {

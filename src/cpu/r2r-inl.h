@@ -64,6 +64,10 @@ class R2R {
       order_.resize(n);
       for (std::size_t i = 0; i < n; ++i) order_[i] = static_cast<std::uint32_t>(i);
     }
+    if (t_.type == 2 && !dst_ && !order_.empty()) {
+      unorder_.resize(n);
+      for (std::size_t i = 0; i < n; ++i) unorder_[order_[i]] = static_cast<std::uint32_t>(i);
+    }
     if (c.inner == detail::InnerFft::Real)
       rfft_ = std::make_unique<RealFFT<T0>>(c.inner_length, single_lines);
     else
@@ -114,6 +118,24 @@ class R2R {
   void exec_gathered(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT v, Cx<T>* HWY_RESTRICT s) const {
     if (rdft_) return rfft_->forward_packed(v, s, HalfcomplexStore(x));
     Exec2Packed<Mirror::None>(x, v, s);
+  }
+
+  /// Whether exec_gathered_from() applies: gather_order() is not null and the real FFT's first
+  /// stage can read its input through a function (RealFFT::forward_from).
+  bool gathers_from() const { return gather_order() && rfft_ && rfft_->forward_from(); }
+
+  /// exec_gathered() of the line whose element i is in(i): the gather fused into the real FFT's
+  /// first stage (the N-D driver's in-place passes over adjacent lines read the array so). The
+  /// result lands in x; v (n/2 complex lanes) and s as for exec_gathered().
+  template <class T, class In>
+  void exec_gathered_from(In&& in, T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT v,
+                          Cx<T>* HWY_RESTRICT s) const {
+    const auto load = [&](std::size_t j) __attribute__((always_inline)) {
+      return Cx<T>{in(unorder_[2 * j]), in(unorder_[2 * j + 1])};
+    };
+    if (rdft_) return rfft_->forward_packed_from(load, v, s, HalfcomplexStore(x));
+    Exec2PackedBy<Mirror::None>(x,
+                                [&](auto&& emit) { rfft_->forward_packed_from(load, v, s, emit); });
   }
 
   /// Where exec_scattered() leaves element i of a line: lane vector scatter_order()[i] of the
@@ -242,6 +264,12 @@ class R2R {
   // DST's reversal or the DXST's shift puts it. s: the FFT's scratch.
   template <Mirror kM, class T>
   void Exec2Packed(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT v, Cx<T>* HWY_RESTRICT s) const {
+    Exec2PackedBy<kM>(x, [&](auto&& emit) { rfft_->forward_packed(v, s, emit); });
+  }
+  // Exec2Packed with the packed real FFT run by fft(emit) (RealFFT::forward_packed or
+  // forward_packed_from).
+  template <Mirror kM, class T, class Fft>
+  HWY_INLINE void Exec2PackedBy(T* HWY_RESTRICT x, Fft&& fft) const {
     const std::size_t n = n_;
     const auto put = [&](std::size_t k, const T& value) {
       if constexpr (kM == Mirror::None) {
@@ -253,7 +281,7 @@ class R2R {
       }
     };
     if constexpr (kM == Mirror::Shift) x[0] = T{};
-    rfft_->forward_packed(v, s, [&](std::size_t k, const Cx<T>& X) {
+    fft([&](std::size_t k, const Cx<T>& X) {
       if (k == 0) return put(0, X.r * c0_);
       const Cx<T> z = MulW<false>(X, tw_[k]);
       put(k, z.r);
@@ -463,7 +491,8 @@ class R2R {
   bool ortho_, dst_, shift_, rdft_;
   T0 c0_ = 1;
   std::vector<Cx<T0>> tw_, tw2_;
-  std::vector<std::uint32_t> order_;  // types II/III, even n: x_i's place in Makhoul's v
+  std::vector<std::uint32_t> order_;    // types II/III, even n: x_i's place in Makhoul's v
+  std::vector<std::uint32_t> unorder_;  // type II with order_: the x_i at each place of v
   std::size_t scratch_ = 0;
   std::unique_ptr<RealFFT<T0>> rfft_;
   std::unique_ptr<ComplexFFT<T0>> cfft_;

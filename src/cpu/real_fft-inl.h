@@ -67,9 +67,8 @@ class RealFFT {
   template <class T, class Emit>
   void forward_packed(Cx<T>* z, Cx<T>* scratch, Emit&& emit) const {
     const std::size_t M = n_ / 2;
-    if (const auto* last = fft_.last_stage();
-        last && last->p == kFusedRadix && M >= 2 * kFusedRadix)
-      return ForwardFused<kFusedRadix>(z, scratch, emit);
+    if (FusesSplit())
+      return ForwardFused<kFusedRadix>(fft_.template exec_but_last<true>(z, scratch), emit);
     const Cx<T>* out = fft_.template exec_to<true>(z, scratch);
     const Cx<T> z0 = out[0];
     const T zero{};
@@ -83,6 +82,22 @@ class RealFFT {
       emit(k, e + wo);
       if (2 * k != M) emit(M - k, Cx<T>{e.r - wo.r, wo.i - e.i});
     }
+  }
+
+  /// Whether forward_packed_from() applies: the split fused into the FFT's last stage, and a
+  /// first stage before it with a generated butterfly. Without the fused split (n/2 = 4^k on
+  /// AVX2) the first stage's reads straight from the array measured slower than a gather first
+  /// (docs/benchmarks.md, "Columns read straight from the array").
+  bool forward_from() const {
+    const auto* first = fft_.first_stage();
+    return n_ % 2 == 0 && FusesSplit() && first != fft_.last_stage() && HasButterfly(first->p);
+  }
+
+  /// forward_packed() of the packed input whose element j is load(j) (z_j above), read by the
+  /// FFT's first stage instead of from z (which it still destroys): no gather before it.
+  template <class T, class Load, class Emit>
+  void forward_packed_from(Load& load, Cx<T>* z, Cx<T>* scratch, Emit&& emit) const {
+    ForwardFused<kFusedRadix>(fft_.template exec_but_last_from<true>(load, z, scratch), emit);
   }
 
   /// backward() for even n with the output left packed: `load(k)` returns X_k (k = 0..n/2, each
@@ -189,14 +204,19 @@ class RealFFT {
     if (2 * K != M) emit(M - K, Cx<T>{e.r - wo.r, wo.i - e.i});
   }
 
+  // Whether forward_packed() runs ForwardFused.
+  bool FusesSplit() const {
+    const auto* last = fft_.last_stage();
+    return last && last->p == kFusedRadix && n_ / 2 >= 2 * kFusedRadix;
+  }
+
   // forward_packed() with the FFT's last stage (radix P, m = 1, L = M/P: Z[kL + s] is the P-point
-  // DFT of x[jL + s], j < P) and the split in one pass. The partner M - K of K = kL + s is
-  // (P-1-k)L + (L-s) (for s = 0, (P-k)L), so the butterflies at s and L - s hold every pair of
-  // theirs: the spectrum is not stored between them.
+  // DFT of x[jL + s], j < P, x the output of the stages before it) and the split in one pass. The
+  // partner M - K of K = kL + s is (P-1-k)L + (L-s) (for s = 0, (P-k)L), so the butterflies at s
+  // and L - s hold every pair of theirs: the spectrum is not stored between them.
   template <std::size_t P, class T, class Emit>
-  void ForwardFused(Cx<T>* z, Cx<T>* scratch, Emit& emit) const {
+  void ForwardFused(const Cx<T>* x, Emit& emit) const {
     const std::size_t M = n_ / 2, L = M / P;
-    const Cx<T>* x = fft_.template exec_but_last<true>(z, scratch);
     Cx<T> u[P], v[P];
     const auto dft = [&](std::size_t s, Cx<T>* to) {
       Butterfly<true, T0, P>::Run(x + s, L, [&](auto k, Cx<T> y) { to[decltype(k)::value] = y; });

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/fft_tables.hpp"
@@ -56,17 +57,45 @@ struct Stockham {
   /// with it (complex_fft-inl.h, Bluestein's products).
   template <bool kFwd, class T, class Store>
   static void LastPass(const Stage& st, const Cx<T>* x, Store&& store) {
-    switch (st.p) {
-      case 2: return LastPassRadix<kFwd, 2>(st, x, store);
-      case 3: return LastPassRadix<kFwd, 3>(st, x, store);
-      case 4: return LastPassRadix<kFwd, 4>(st, x, store);
-      case 5: return LastPassRadix<kFwd, 5>(st, x, store);
-      case 7: return LastPassRadix<kFwd, 7>(st, x, store);
-      case 8: return LastPassRadix<kFwd, 8>(st, x, store);
-      case 16: return LastPassRadix<kFwd, 16>(st, x, store);
+    WithButterfly(st.p, "last",
+                  [&](auto p) { LastPassRadix<kFwd, decltype(p)::value>(st, x, store); });
+  }
+
+  /// The first stage (L = 1) of a radix with a generated butterfly on the input whose element q
+  /// is load(q): a caller's gather fused into it (real_fft-inl.h, forward_packed_from).
+  template <bool kFwd, class T, class Load>
+  static void FirstPassFrom(const Stage& st, Load& load, Cx<T>* y) {
+    WithButterfly(st.p, "first",
+                  [&](auto p) { FirstPassRadixFrom<kFwd, decltype(p)::value>(st, load, y); });
+  }
+
+  // f(std::integral_constant<std::size_t, p>{}) for a radix p with a generated butterfly.
+  template <class F>
+  static void WithButterfly(std::size_t p, const char* which, F&& f) {
+    switch (p) {
+      case 2: return f(std::integral_constant<std::size_t, 2>{});
+      case 3: return f(std::integral_constant<std::size_t, 3>{});
+      case 4: return f(std::integral_constant<std::size_t, 4>{});
+      case 5: return f(std::integral_constant<std::size_t, 5>{});
+      case 7: return f(std::integral_constant<std::size_t, 7>{});
+      case 8: return f(std::integral_constant<std::size_t, 8>{});
+      case 16: return f(std::integral_constant<std::size_t, 16>{});
       default:
-        throw Error("internal: no generated butterfly for a last pass of radix " +
-                    std::to_string(st.p));
+        throw Error(std::string("internal: no generated butterfly for a ") + which +
+                    " pass of radix " + std::to_string(p));
+    }
+  }
+
+  // PassRadix's first stage (L = 1) with x[q] = load(q): the same operations in the same order.
+  template <bool kFwd, std::size_t P, class T, class Load>
+  static void FirstPassRadixFrom(const Stage& st, Load& load, Cx<T>* y) {
+    const std::size_t m = st.m;
+    Cx<T> t[P];
+    for (std::size_t j = 0; j < P; ++j) t[j] = load(j * m);
+    Butterfly<kFwd, T0, P>::Run(t, 1, [&](auto k, Cx<T> u) { y[decltype(k)::value] = u; });
+    for (std::size_t n1 = 1; n1 < m; ++n1) {
+      for (std::size_t j = 0; j < P; ++j) t[j] = load(n1 + j * m);
+      TwiddledButterfly<kFwd, P>(t, 1, y + n1 * P, 1, &st.tw[n1 * (P - 1)]);
     }
   }
 
