@@ -32,8 +32,7 @@ class RealFFT {
     if (n % 2 != 0) return;
     tw_ = ToCxTable<T0>(detail::real_fft_split_twiddles<T0>(n));
     // The inverse runs the stages small radix first, so that its split fuses into the first.
-    const auto* last = fft_.last_stage();
-    if (last && fft_.first_stage() != last && last->p == kFusedRadix && n / 2 >= 2 * kFusedRadix)
+    if (FusesSplit() && fft_.first_stage() != fft_.last_stage())
       ifft_ = std::make_unique<ComplexFFT<T0>>(n / 2, single_lines, detail::RadixOrder::SmallFirst,
                                                kStageRadices);
   }
@@ -90,7 +89,7 @@ class RealFFT {
   /// (docs/benchmarks.md, "Columns read straight from the array").
   bool forward_from() const {
     const auto* first = fft_.first_stage();
-    return n_ % 2 == 0 && FusesSplit() && first != fft_.last_stage() && HasButterfly(first->p);
+    return FusesSplit() && first != fft_.last_stage() && HasButterfly(first->p);
   }
 
   /// forward_packed() of the packed input whose element j is load(j) (z_j above), read by the
