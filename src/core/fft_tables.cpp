@@ -43,7 +43,14 @@ std::vector<std::size_t> factor(std::size_t n, bool eights) {
 std::vector<std::size_t> fft_radices(std::size_t n) { return factor(n, true); }
 
 std::vector<std::size_t> stockham_radices(std::size_t n, StageRadices r) {
-  if (r == StageRadices::Fours) return factor(n, false);
+  if (r == StageRadices::Fours || r == StageRadices::FoursFusedSplit) {
+    std::vector<std::size_t> f = factor(n, false);
+    if (r == StageRadices::FoursFusedSplit && n >= 16 && std::has_single_bit(n) && f.back() == 4) {
+      f.back() = 2;
+      f.push_back(2);
+    }
+    return f;
+  }
   if (r != StageRadices::SixteenFusedSplit || !std::has_single_bit(n)) return fft_radices(n);
   const auto e = static_cast<std::size_t>(std::countr_zero(n));  // n = 2^e
   if (e < 5 || e % 3 != 2) return fft_radices(n);

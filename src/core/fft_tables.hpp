@@ -33,6 +33,10 @@ enum class StageRadices : unsigned char {
   /// 4s, at most one 2, then odd primes upwards: no radix-8 butterfly, whose eight complex
   /// vectors and temporaries spill on 16 vector registers (AVX2).
   Fours,
+  /// Fours, but n = 4^k >= 16 ends in 2·2 (4^(k-1)·2·2): one pass more, whose last 2 fuses with
+  /// a real FFT's split, so that a DCT-II reading its lines straight from the array also runs
+  /// its gather fused into the first pass (cpu/real_fft-inl.h, forward_packed_from).
+  FoursFusedSplit,
 };
 /// The radices of the CPU's Stockham stages for a complex FFT of n points, in the order
 /// LargeFirst.

@@ -9,6 +9,7 @@
 #define DCTX_CPU_REAL_FFT_INL_H_
 #endif
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <type_traits>
@@ -35,11 +36,21 @@ class RealFFT {
     if (FusesSplit() && fft_.first_stage() != fft_.last_stage())
       ifft_ = std::make_unique<ComplexFFT<T0>>(n / 2, single_lines, detail::RadixOrder::SmallFirst,
                                                kStageRadices);
+    // Where the split does not fuse (n/2 = 4^k on AVX2), the reads straight from the array run
+    // 4^(k-1)·2·2 with the split fused into the last 2: a pass more than fft_, but no gather.
+    if (kStageRadices == detail::StageRadices::Fours && !FusesSplit() && fft_.last_stage()) {
+      auto f = std::make_unique<ComplexFFT<T0>>(n / 2, single_lines, detail::RadixOrder::LargeFirst,
+                                                detail::StageRadices::FoursFusedSplit);
+      if (Fuses(*f)) from_fft_ = std::move(f);
+    }
   }
   std::size_t size() const { return n_; }
   bool bluestein() const { return fft_.bluestein(); }
   /// Complex lanes of scratch needed by forward/backward (besides their in/out arrays).
-  std::size_t scratch_len() const { return (n_ % 2 == 0 ? 0 : n_) + fft_.scratch_len(); }
+  std::size_t scratch_len() const {
+    const std::size_t fft = std::max(fft_.scratch_len(), from_fft_ ? from_fft_->scratch_len() : 0);
+    return (n_ % 2 == 0 ? 0 : n_) + fft;
+  }
 
   /// out[k] = sum_j in[j] exp(-2 pi i jk/n), k = 0..n/2. `in` (n lanes) and `out` (n/2+1) may
   /// not overlap.
@@ -83,20 +94,21 @@ class RealFFT {
     }
   }
 
-  /// Whether forward_packed_from() applies: the split fused into the FFT's last stage, and a
-  /// first stage before it with a generated butterfly. Without the fused split (n/2 = 4^k on
-  /// AVX2) the first stage's reads straight from the array measured slower than a gather first
-  /// (docs/benchmarks.md, "Columns read straight from the array").
+  /// Whether forward_packed_from() applies: the split fused into the last stage of its FFT
+  /// (FromFFT()), and a first stage before it with a generated butterfly. Reads straight from
+  /// the array without the fused split measured slower than a gather first (docs/benchmarks.md,
+  /// "Columns read straight from the array"), hence from_fft_ where fft_ does not fuse.
   bool forward_from() const {
-    const auto* first = fft_.first_stage();
-    return FusesSplit() && first != fft_.last_stage() && HasButterfly(first->p);
+    const ComplexFFT<T0>& f = FromFFT();
+    const auto* first = f.first_stage();
+    return Fuses(f) && first != f.last_stage() && HasButterfly(first->p);
   }
 
   /// forward_packed() of the packed input whose element j is load(j) (z_j above), read by the
   /// FFT's first stage instead of from z (which it still destroys): no gather before it.
   template <class T, class Load, class Emit>
   void forward_packed_from(Load& load, Cx<T>* z, Cx<T>* scratch, Emit&& emit) const {
-    ForwardFused<kFusedRadix>(fft_.template exec_but_last_from<true>(load, z, scratch), emit);
+    ForwardFused<kFusedRadix>(FromFFT().template exec_but_last_from<true>(load, z, scratch), emit);
   }
 
   /// backward() for even n with the output left packed: `load(k)` returns X_k (k = 0..n/2, each
@@ -203,11 +215,15 @@ class RealFFT {
     if (2 * K != M) emit(M - K, Cx<T>{e.r - wo.r, wo.i - e.i});
   }
 
-  // Whether forward_packed() runs ForwardFused.
-  bool FusesSplit() const {
-    const auto* last = fft_.last_stage();
+  // Whether the split fuses into the last stage of f (an FFT of n/2 points).
+  bool Fuses(const ComplexFFT<T0>& f) const {
+    const auto* last = f.last_stage();
     return last && last->p == kFusedRadix && n_ / 2 >= 2 * kFusedRadix;
   }
+  // Whether forward_packed() runs ForwardFused.
+  bool FusesSplit() const { return Fuses(fft_); }
+  // The FFT of forward_packed_from().
+  const ComplexFFT<T0>& FromFFT() const { return from_fft_ ? *from_fft_ : fft_; }
 
   // forward_packed() with the FFT's last stage (radix P, m = 1, L = M/P: Z[kL + s] is the P-point
   // DFT of x[jL + s], j < P, x the output of the stages before it) and the split in one pass. The
@@ -294,8 +310,9 @@ class RealFFT {
 
   std::size_t n_;
   ComplexFFT<T0> fft_;
-  std::unique_ptr<ComplexFFT<T0>> ifft_;  // the inverse's stages, small radix first (or null)
-  std::vector<Cx<T0>> tw_;                // exp(-2 pi i k/n), k = 0..n/2
+  std::unique_ptr<ComplexFFT<T0>> ifft_;      // the inverse's stages, small radix first (or null)
+  std::unique_ptr<ComplexFFT<T0>> from_fft_;  // forward_packed_from()'s stages where not fft_'s
+  std::vector<Cx<T0>> tw_;                    // exp(-2 pi i k/n), k = 0..n/2
 };
 
 }  // namespace dctx::cpu::HWY_NAMESPACE
