@@ -74,22 +74,32 @@ HWY_INLINE void SwapSubBlocks(V* r, std::index_sequence<L...>) {
   }
 }
 
+/// Stages 1 and 2 of Transpose8x8Of4Bytes (unpack low/high, 64-bit pair select), which stay
+/// within each 128-bit half: in both halves, r[h + c] (h = 0, 4) becomes column c of the 4 x 4
+/// block that rows h..h+3 hold in that half.
+template <class V>
+HWY_INLINE void Transpose4x4HalvesOf4Bytes(V* r) {
+  V t[8];
+  for (std::size_t i = 0; i < 4; ++i) {
+    t[2 * i] = __builtin_shufflevector(r[2 * i], r[2 * i + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+    t[2 * i + 1] = __builtin_shufflevector(r[2 * i], r[2 * i + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+  }
+  for (std::size_t h = 0; h < 8; h += 4)
+    for (std::size_t i = 0; i < 2; ++i) {
+      r[h + 2 * i] = __builtin_shufflevector(t[h + i], t[h + i + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+      r[h + 2 * i + 1] =
+          __builtin_shufflevector(t[h + i], t[h + i + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+    }
+}
+
 /// The 8 x 8 block of 4-byte lanes in 256-bit vectors, as x86's three shuffle kinds each do in
 /// one instruction (unpack low/high, 64-bit pair select, 128-bit half select: 24 shuffles). The
 /// general stages below cost 32 there: their first stage is no single instruction.
 template <class V>
 HWY_INLINE void Transpose8x8Of4Bytes(V* r) {
-  V t[8], s[8];
-  for (std::size_t i = 0; i < 4; ++i) {
-    t[2 * i] = __builtin_shufflevector(r[2 * i], r[2 * i + 1], 0, 8, 1, 9, 4, 12, 5, 13);
-    t[2 * i + 1] = __builtin_shufflevector(r[2 * i], r[2 * i + 1], 2, 10, 3, 11, 6, 14, 7, 15);
-  }
-  for (std::size_t h = 0; h < 8; h += 4)  // rows h..h+3: columns c and c + 4 of them in s[h + c]
-    for (std::size_t i = 0; i < 2; ++i) {
-      s[h + 2 * i] = __builtin_shufflevector(t[h + i], t[h + i + 2], 0, 1, 8, 9, 4, 5, 12, 13);
-      s[h + 2 * i + 1] =
-          __builtin_shufflevector(t[h + i], t[h + i + 2], 2, 3, 10, 11, 6, 7, 14, 15);
-    }
+  Transpose4x4HalvesOf4Bytes(r);  // columns c and c + 4 of rows h..h+3 in r[h + c]
+  V s[8];
+  for (std::size_t i = 0; i < 8; ++i) s[i] = r[i];
   for (std::size_t c = 0; c < 4; ++c) {
     r[c] = __builtin_shufflevector(s[c], s[c + 4], 0, 1, 2, 3, 8, 9, 10, 11);
     r[c + 4] = __builtin_shufflevector(s[c], s[c + 4], 4, 5, 6, 7, 12, 13, 14, 15);
@@ -98,14 +108,93 @@ HWY_INLINE void Transpose8x8Of4Bytes(V* r) {
 
 /// r[i] <- column i of the N x N block whose rows are r[0..N) (log2 N stages of two-input
 /// shuffles: swapping sub-blocks of sides 1, 2, ..., N/2; 8 x 8 blocks of 4-byte lanes
-/// by Transpose8x8Of4Bytes).
-template <std::size_t N, class V, std::size_t D = 1>
+/// by Transpose8x8Of4Bytes). With kEnd = N/2, only the stages of sides below N/2.
+template <std::size_t N, class V, std::size_t D = 1, std::size_t kEnd = N>
 HWY_INLINE void TransposeSquare(V* r) {
   if constexpr (N == 8 && sizeof(V) == 32 && D == 1) {
-    Transpose8x8Of4Bytes(r);
-  } else if constexpr (D < N) {
+    if constexpr (kEnd == N)
+      Transpose8x8Of4Bytes(r);
+    else
+      Transpose4x4HalvesOf4Bytes(r);
+  } else if constexpr (D < kEnd) {
     SwapSubBlocks<N, D>(r, std::make_index_sequence<N>());
-    TransposeSquare<N, V, 2 * D>(r);
+    TransposeSquare<N, V, 2 * D, kEnd>(r);
+  }
+}
+
+/// The N x N block whose row l holds the N lanes at row(l), transposed into r[0..N) (as
+/// TransposeSquare of the rows loaded). Where a vector is two 128-bit halves (N/2 lanes each,
+/// AVX2), each half is its own load: r[i] (i < N/2) the first halves of rows i and i + N/2,
+/// r[i + N/2] their second halves. That is the transpose's last stage, the half select, done by
+/// the loads (a 128-bit load into the upper half), so only the stages within the halves are
+/// left: no vperm2f128, 8 micro-ops on first-generation Zen.
+template <std::size_t N, class V, class RowAt>
+HWY_INLINE void LoadTransposed(V* r, RowAt&& row) {
+  using T = std::remove_cvref_t<decltype(*row(0))>;
+  if constexpr (sizeof(V) == 32 && N >= 4 && N * sizeof(T) == 32) {
+    constexpr std::size_t h = N / 2;
+    typedef T H __attribute__((vector_size(16), aligned(alignof(T)), may_alias));
+    const auto concat = [](const H& lo, const H& hi) __attribute__((always_inline)) {
+      if constexpr (h == 4)
+        return __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7);
+      else
+        return __builtin_shufflevector(lo, hi, 0, 1, 2, 3);
+    };
+    for (std::size_t i = 0; i < h; ++i) {
+      const T* a = row(i);
+      const T* b = row(i + h);
+      r[i] = concat(*reinterpret_cast<const H*>(a), *reinterpret_cast<const H*>(b));
+      r[i + h] = concat(*reinterpret_cast<const H*>(a + h), *reinterpret_cast<const H*>(b + h));
+    }
+    TransposeSquare<N, V, 1, h>(r);
+  } else {
+    typedef T U __attribute__((vector_size(sizeof(V)), aligned(alignof(T)), may_alias));
+    for (std::size_t l = 0; l < N; ++l) r[l] = *reinterpret_cast<const U*>(row(l));
+    TransposeSquare<N>(r);
+  }
+}
+
+/// The inverse move of LoadTransposed: row l of the transpose of the N x N block whose rows are
+/// r[0..N) (destroyed) stored at row(l). Where a vector is two 128-bit halves, the stages within
+/// the halves, then each half stored on its own (two 128-bit stores write what one 256-bit
+/// store would), so that the half select is the stores'.
+template <std::size_t N, class V, class RowAt>
+HWY_INLINE void StoreTransposed(V* r, RowAt&& row) {
+  using T = std::remove_cvref_t<decltype(*row(0))>;
+  if constexpr (sizeof(V) == 32 && N >= 4 && N * sizeof(T) == 32) {
+    constexpr std::size_t h = N / 2;
+    typedef T H __attribute__((vector_size(16), aligned(alignof(T)), may_alias));
+    const auto half = [](const V& v, auto upper) __attribute__((always_inline))->H {
+      constexpr std::size_t o = decltype(upper)::value ? h : 0;
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+      // One vextractf128 (GCC compiles the shuffle below to a vperm2f128 before the store).
+      if constexpr (o != 0) {
+        if constexpr (h == 4)
+          return reinterpret_cast<H>(_mm256_extractf128_ps(reinterpret_cast<__m256>(v), 1));
+        else
+          return reinterpret_cast<H>(_mm256_extractf128_pd(reinterpret_cast<__m256d>(v), 1));
+      }
+#endif
+      if constexpr (h == 4)
+        return __builtin_shufflevector(v, v, o, o + 1, o + 2, o + 3);
+      else
+        return __builtin_shufflevector(v, v, o, o + 1);
+    };
+    TransposeSquare<N, V, 1, h>(r);
+    const std::false_type lo;
+    const std::true_type hi;
+    for (std::size_t i = 0; i < h; ++i) {
+      T* a = row(i);
+      T* b = row(i + h);
+      *reinterpret_cast<H*>(a) = half(r[i], lo);
+      *reinterpret_cast<H*>(a + h) = half(r[i + h], lo);
+      *reinterpret_cast<H*>(b) = half(r[i], hi);
+      *reinterpret_cast<H*>(b + h) = half(r[i + h], hi);
+    }
+  } else {
+    typedef T U __attribute__((vector_size(sizeof(V)), aligned(alignof(T)), may_alias));
+    TransposeSquare<N>(r);
+    for (std::size_t l = 0; l < N; ++l) *reinterpret_cast<U*>(row(l)) = r[l];
   }
 }
 

@@ -131,9 +131,10 @@ struct LineMoves {
     AlignedBlocks(
         in, off, n, [&](std::size_t i0) __attribute__((always_inline)) {
           V r[kLanes];
-          for (std::size_t l = 0; l < kLanes; ++l)
-            r[l] = LoadU(in + off[l] + static_cast<std::ptrdiff_t>(i0));
-          TransposeSquare<kLanes>(r);
+          LoadTransposed<kLanes>(
+              r, [&](std::size_t l) __attribute__((always_inline)) {
+                return in + off[l] + static_cast<std::ptrdiff_t>(i0);
+              });
           for (std::size_t i = 0; i < kLanes; ++i) buf[At(order, i0 + i)] = r[i];
         });
   }
@@ -169,10 +170,14 @@ struct LineMoves {
           for (std::size_t i = 0; i < kLanes; ++i) r[i] = buf[At(order, i0 + i)];
           if constexpr (kCheck)
             for (std::size_t i = 0; i < kLanes; ++i) finite += r[i] * zero;
+          const auto row = [&](std::size_t l) __attribute__((always_inline)) {
+            return out + off[l] + static_cast<std::ptrdiff_t>(i0);
+          };
+          if (!stream) return StoreTransposed<kLanes>(r, row);
           TransposeSquare<kLanes>(r);
           for (std::size_t l = 0; l < kLanes; ++l) {
-            T0* to = out + off[l] + static_cast<std::ptrdiff_t>(i0);
-            if (stream && reinterpret_cast<std::uintptr_t>(to) % 64 == 0)
+            T0* to = row(l);
+            if (reinterpret_cast<std::uintptr_t>(to) % 64 == 0)
               StreamStore(&r[l], to);
             else
               StoreU(to, r[l]);
