@@ -122,6 +122,46 @@ HWY_INLINE void TransposeSquare(V* r) {
   }
 }
 
+/// The rows of an N x N block of lanes T in memory, moved as vectors V (unaligned): whole, or,
+/// where a vector is two 128-bit halves of N/2 lanes (AVX2), half by half (kHalves).
+template <std::size_t N, class V, class T>
+struct BlockRows {
+  static constexpr bool kHalves = sizeof(V) == 32 && N >= 4 && N * sizeof(T) == 32;
+  static constexpr std::size_t kHalf = N / 2;
+  typedef T Whole __attribute__((vector_size(sizeof(V)), aligned(alignof(T)), may_alias));
+  typedef T Half __attribute__((vector_size(16), aligned(alignof(T)), may_alias));
+
+  static HWY_INLINE V Concat(const T* lo, const T* hi) {
+    const Half a = *reinterpret_cast<const Half*>(lo), b = *reinterpret_cast<const Half*>(hi);
+    if constexpr (kHalf == 4)
+      return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7);
+    else
+      return __builtin_shufflevector(a, b, 0, 1, 2, 3);
+  }
+  static HWY_INLINE void StoreLower(const V& v, T* p) {
+    if constexpr (kHalf == 4)
+      *reinterpret_cast<Half*>(p) = __builtin_shufflevector(v, v, 0, 1, 2, 3);
+    else
+      *reinterpret_cast<Half*>(p) = __builtin_shufflevector(v, v, 0, 1);
+  }
+  // One vextractf128 to memory (GCC compiles the upper half's shuffle to a vperm2f128 first).
+  static HWY_INLINE void StoreUpper(const V& v, T* p) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+    if constexpr (kHalf == 4)
+      *reinterpret_cast<Half*>(p) =
+          reinterpret_cast<Half>(_mm256_extractf128_ps(reinterpret_cast<__m256>(v), 1));
+    else
+      *reinterpret_cast<Half*>(p) =
+          reinterpret_cast<Half>(_mm256_extractf128_pd(reinterpret_cast<__m256d>(v), 1));
+#else
+    if constexpr (kHalf == 4)
+      *reinterpret_cast<Half*>(p) = __builtin_shufflevector(v, v, 4, 5, 6, 7);
+    else
+      *reinterpret_cast<Half*>(p) = __builtin_shufflevector(v, v, 2, 3);
+#endif
+  }
+};
+
 /// The N x N block whose row l holds the N lanes at row(l), transposed into r[0..N) (as
 /// TransposeSquare of the rows loaded). Where a vector is two 128-bit halves (N/2 lanes each,
 /// AVX2), each half is its own load: r[i] (i < N/2) the first halves of rows i and i + N/2,
@@ -130,26 +170,19 @@ HWY_INLINE void TransposeSquare(V* r) {
 /// left: no vperm2f128, 8 micro-ops on first-generation Zen.
 template <std::size_t N, class V, class RowAt>
 HWY_INLINE void LoadTransposed(V* r, RowAt&& row) {
-  using T = std::remove_cvref_t<decltype(*row(0))>;
-  if constexpr (sizeof(V) == 32 && N >= 4 && N * sizeof(T) == 32) {
-    constexpr std::size_t h = N / 2;
-    typedef T H __attribute__((vector_size(16), aligned(alignof(T)), may_alias));
-    const auto concat = [](const H& lo, const H& hi) __attribute__((always_inline)) {
-      if constexpr (h == 4)
-        return __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7);
-      else
-        return __builtin_shufflevector(lo, hi, 0, 1, 2, 3);
-    };
+  using Rows = BlockRows<N, V, std::remove_cvref_t<decltype(*row(0))>>;
+  if constexpr (Rows::kHalves) {
+    constexpr std::size_t h = Rows::kHalf;
     for (std::size_t i = 0; i < h; ++i) {
-      const T* a = row(i);
-      const T* b = row(i + h);
-      r[i] = concat(*reinterpret_cast<const H*>(a), *reinterpret_cast<const H*>(b));
-      r[i + h] = concat(*reinterpret_cast<const H*>(a + h), *reinterpret_cast<const H*>(b + h));
+      const auto* a = row(i);
+      const auto* b = row(i + h);
+      r[i] = Rows::Concat(a, b);
+      r[i + h] = Rows::Concat(a + h, b + h);
     }
     TransposeSquare<N, V, 1, h>(r);
   } else {
-    typedef T U __attribute__((vector_size(sizeof(V)), aligned(alignof(T)), may_alias));
-    for (std::size_t l = 0; l < N; ++l) r[l] = *reinterpret_cast<const U*>(row(l));
+    for (std::size_t l = 0; l < N; ++l)
+      r[l] = *reinterpret_cast<const typename Rows::Whole*>(row(l));
     TransposeSquare<N>(r);
   }
 }
@@ -160,41 +193,21 @@ HWY_INLINE void LoadTransposed(V* r, RowAt&& row) {
 /// store would), so that the half select is the stores'.
 template <std::size_t N, class V, class RowAt>
 HWY_INLINE void StoreTransposed(V* r, RowAt&& row) {
-  using T = std::remove_cvref_t<decltype(*row(0))>;
-  if constexpr (sizeof(V) == 32 && N >= 4 && N * sizeof(T) == 32) {
-    constexpr std::size_t h = N / 2;
-    typedef T H __attribute__((vector_size(16), aligned(alignof(T)), may_alias));
-    const auto half = [](const V& v, auto upper) __attribute__((always_inline))->H {
-      constexpr std::size_t o = decltype(upper)::value ? h : 0;
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
-      // One vextractf128 (GCC compiles the shuffle below to a vperm2f128 before the store).
-      if constexpr (o != 0) {
-        if constexpr (h == 4)
-          return reinterpret_cast<H>(_mm256_extractf128_ps(reinterpret_cast<__m256>(v), 1));
-        else
-          return reinterpret_cast<H>(_mm256_extractf128_pd(reinterpret_cast<__m256d>(v), 1));
-      }
-#endif
-      if constexpr (h == 4)
-        return __builtin_shufflevector(v, v, o, o + 1, o + 2, o + 3);
-      else
-        return __builtin_shufflevector(v, v, o, o + 1);
-    };
+  using Rows = BlockRows<N, V, std::remove_cvref_t<decltype(*row(0))>>;
+  if constexpr (Rows::kHalves) {
+    constexpr std::size_t h = Rows::kHalf;
     TransposeSquare<N, V, 1, h>(r);
-    const std::false_type lo;
-    const std::true_type hi;
-    for (std::size_t i = 0; i < h; ++i) {
-      T* a = row(i);
-      T* b = row(i + h);
-      *reinterpret_cast<H*>(a) = half(r[i], lo);
-      *reinterpret_cast<H*>(a + h) = half(r[i + h], lo);
-      *reinterpret_cast<H*>(b) = half(r[i], hi);
-      *reinterpret_cast<H*>(b + h) = half(r[i + h], hi);
+    for (std::size_t i = 0; i < h; ++i) {  // (each row's address read before the stores)
+      auto* a = row(i);
+      auto* b = row(i + h);
+      Rows::StoreLower(r[i], a);
+      Rows::StoreLower(r[i + h], a + h);
+      Rows::StoreUpper(r[i], b);
+      Rows::StoreUpper(r[i + h], b + h);
     }
   } else {
-    typedef T U __attribute__((vector_size(sizeof(V)), aligned(alignof(T)), may_alias));
     TransposeSquare<N>(r);
-    for (std::size_t l = 0; l < N; ++l) *reinterpret_cast<U*>(row(l)) = r[l];
+    for (std::size_t l = 0; l < N; ++l) *reinterpret_cast<typename Rows::Whole*>(row(l)) = r[l];
   }
 }
 
