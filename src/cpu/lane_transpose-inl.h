@@ -122,7 +122,7 @@ HWY_INLINE void TransposeSquare(V* r) {
   }
 }
 
-/// The rows of an N x N block of lanes T in memory, moved as vectors V (unaligned): whole, or,
+/// The rows of an N x N block of lanes T in memory, loaded as vectors V (unaligned): whole, or,
 /// where a vector is two 128-bit halves of N/2 lanes (AVX2), half by half (kHalves).
 template <std::size_t N, class V, class T>
 struct BlockRows {
@@ -137,28 +137,6 @@ struct BlockRows {
       return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7);
     else
       return __builtin_shufflevector(a, b, 0, 1, 2, 3);
-  }
-  static HWY_INLINE void StoreLower(const V& v, T* p) {
-    if constexpr (kHalf == 4)
-      *reinterpret_cast<Half*>(p) = __builtin_shufflevector(v, v, 0, 1, 2, 3);
-    else
-      *reinterpret_cast<Half*>(p) = __builtin_shufflevector(v, v, 0, 1);
-  }
-  // One vextractf128 to memory (GCC compiles the upper half's shuffle to a vperm2f128 first).
-  static HWY_INLINE void StoreUpper(const V& v, T* p) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
-    if constexpr (kHalf == 4)
-      *reinterpret_cast<Half*>(p) =
-          reinterpret_cast<Half>(_mm256_extractf128_ps(reinterpret_cast<__m256>(v), 1));
-    else
-      *reinterpret_cast<Half*>(p) =
-          reinterpret_cast<Half>(_mm256_extractf128_pd(reinterpret_cast<__m256d>(v), 1));
-#else
-    if constexpr (kHalf == 4)
-      *reinterpret_cast<Half*>(p) = __builtin_shufflevector(v, v, 4, 5, 6, 7);
-    else
-      *reinterpret_cast<Half*>(p) = __builtin_shufflevector(v, v, 2, 3);
-#endif
   }
 };
 
@@ -184,30 +162,6 @@ HWY_INLINE void LoadTransposed(V* r, RowAt&& row) {
     for (std::size_t l = 0; l < N; ++l)
       r[l] = *reinterpret_cast<const typename Rows::Whole*>(row(l));
     TransposeSquare<N>(r);
-  }
-}
-
-/// The inverse move of LoadTransposed: row l of the transpose of the N x N block whose rows are
-/// r[0..N) (destroyed) stored at row(l). Where a vector is two 128-bit halves, the stages within
-/// the halves, then each half stored on its own (two 128-bit stores write what one 256-bit
-/// store would), so that the half select is the stores'.
-template <std::size_t N, class V, class RowAt>
-HWY_INLINE void StoreTransposed(V* r, RowAt&& row) {
-  using Rows = BlockRows<N, V, std::remove_cvref_t<decltype(*row(0))>>;
-  if constexpr (Rows::kHalves) {
-    constexpr std::size_t h = Rows::kHalf;
-    TransposeSquare<N, V, 1, h>(r);
-    for (std::size_t i = 0; i < h; ++i) {  // (each row's address read before the stores)
-      auto* a = row(i);
-      auto* b = row(i + h);
-      Rows::StoreLower(r[i], a);
-      Rows::StoreLower(r[i + h], a + h);
-      Rows::StoreUpper(r[i], b);
-      Rows::StoreUpper(r[i + h], b + h);
-    }
-  } else {
-    TransposeSquare<N>(r);
-    for (std::size_t l = 0; l < N; ++l) *reinterpret_cast<typename Rows::Whole*>(row(l)) = r[l];
   }
 }
 

@@ -148,7 +148,10 @@ struct LineMoves {
   // kLanes rows; faster on Intel's cores and on AMD's Zen 4 alike (docs/benchmarks.md, "Streamed
   // row stores on Intel", "Streamed row stores on Zen 4 too"). kCheck: returns the sum of every
   // stored vector times 0 (extremes-inl.h, NonFiniteLanesOf), the finiteness test of the lines
-  // without a pass of its own.
+  // without a pass of its own. The transposes keep their half select (vperm2f128 on AVX2):
+  // storing each 128-bit half on its own, as GatherTransposed loads them, doubles the store
+  // instructions, which cores with full-width stores pay for, and gained 0.8 % on a
+  // first-generation Zen (docs/benchmarks.md).
   template <bool kCheck = false>
   static V ScatterTransposed(const V* buf, T0* out, const std::ptrdiff_t* off, std::size_t n,
                              const std::uint32_t* order, bool stream = false) {
@@ -170,14 +173,10 @@ struct LineMoves {
           for (std::size_t i = 0; i < kLanes; ++i) r[i] = buf[At(order, i0 + i)];
           if constexpr (kCheck)
             for (std::size_t i = 0; i < kLanes; ++i) finite += r[i] * zero;
-          const auto row = [&](std::size_t l) __attribute__((always_inline)) {
-            return out + off[l] + static_cast<std::ptrdiff_t>(i0);
-          };
-          if (!stream) return StoreTransposed<kLanes>(r, row);
           TransposeSquare<kLanes>(r);
           for (std::size_t l = 0; l < kLanes; ++l) {
-            T0* to = row(l);
-            if (reinterpret_cast<std::uintptr_t>(to) % 64 == 0)
+            T0* to = out + off[l] + static_cast<std::ptrdiff_t>(i0);
+            if (stream && reinterpret_cast<std::uintptr_t>(to) % 64 == 0)
               StreamStore(&r[l], to);
             else
               StoreU(to, r[l]);
