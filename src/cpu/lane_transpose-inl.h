@@ -19,6 +19,8 @@
 
 #include <hwy/highway.h>
 
+#include "cpu/complex-inl.h"
+
 HWY_BEFORE_NAMESPACE();
 namespace dctx::cpu::HWY_NAMESPACE {
 
@@ -122,24 +124,6 @@ HWY_INLINE void TransposeSquare(V* r) {
   }
 }
 
-/// The rows of an N x N block of lanes T in memory, loaded as vectors V (unaligned): whole, or,
-/// where a vector is two 128-bit halves of N/2 lanes (AVX2), half by half (kHalves).
-template <std::size_t N, class V, class T>
-struct BlockRows {
-  static constexpr bool kHalves = sizeof(V) == 32 && N >= 4 && N * sizeof(T) == 32;
-  static constexpr std::size_t kHalf = N / 2;
-  typedef T Whole __attribute__((vector_size(sizeof(V)), aligned(alignof(T)), may_alias));
-  typedef T Half __attribute__((vector_size(16), aligned(alignof(T)), may_alias));
-
-  static HWY_INLINE V Concat(const T* lo, const T* hi) {
-    const Half a = *reinterpret_cast<const Half*>(lo), b = *reinterpret_cast<const Half*>(hi);
-    if constexpr (kHalf == 4)
-      return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7);
-    else
-      return __builtin_shufflevector(a, b, 0, 1, 2, 3);
-  }
-};
-
 /// The N x N block whose row l holds the N lanes at row(l), transposed into r[0..N) (as
 /// TransposeSquare of the rows loaded). Where a vector is two 128-bit halves (N/2 lanes each,
 /// AVX2), each half is its own load: r[i] (i < N/2) the first halves of rows i and i + N/2,
@@ -148,19 +132,27 @@ struct BlockRows {
 /// left: no vperm2f128, 8 micro-ops on first-generation Zen.
 template <std::size_t N, class V, class RowAt>
 HWY_INLINE void LoadTransposed(V* r, RowAt&& row) {
-  using Rows = BlockRows<N, V, std::remove_cvref_t<decltype(*row(0))>>;
-  if constexpr (Rows::kHalves) {
-    constexpr std::size_t h = Rows::kHalf;
+  using T = std::remove_cvref_t<decltype(*row(0))>;
+  if constexpr (sizeof(V) == 32 && N >= 4 && N * sizeof(T) == 32) {
+    constexpr std::size_t h = N / 2;
+    using Half = typename VectorOf<T, h>::unaligned;
+    const auto concat = [](const T* lo, const T* hi) __attribute__((always_inline)) {
+      const Half a = *reinterpret_cast<const Half*>(lo), b = *reinterpret_cast<const Half*>(hi);
+      if constexpr (h == 4)
+        return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7);
+      else
+        return __builtin_shufflevector(a, b, 0, 1, 2, 3);
+    };
     for (std::size_t i = 0; i < h; ++i) {
-      const auto* a = row(i);
-      const auto* b = row(i + h);
-      r[i] = Rows::Concat(a, b);
-      r[i + h] = Rows::Concat(a + h, b + h);
+      const T* a = row(i);
+      const T* b = row(i + h);
+      r[i] = concat(a, b);
+      r[i + h] = concat(a + h, b + h);
     }
     TransposeSquare<N, V, 1, h>(r);
   } else {
     for (std::size_t l = 0; l < N; ++l)
-      r[l] = *reinterpret_cast<const typename Rows::Whole*>(row(l));
+      r[l] = *reinterpret_cast<const typename VectorOf<T, N>::unaligned*>(row(l));
     TransposeSquare<N>(r);
   }
 }

@@ -10,6 +10,7 @@
 #endif
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <memory>
 #include <type_traits>
@@ -36,13 +37,14 @@ class RealFFT {
     if (FusesSplit() && fft_.first_stage() != fft_.last_stage())
       ifft_ = std::make_unique<ComplexFFT<T0>>(n / 2, single_lines, detail::RadixOrder::SmallFirst,
                                                kStageRadices);
-    // Where the split does not fuse (n/2 = 4^k on AVX2), the reads straight from the array run
-    // 4^(k-1)·2·2 with the split fused into the last 2: a pass more than fft_, but no gather.
-    if (kStageRadices == detail::StageRadices::Fours && !FusesSplit() && fft_.last_stage()) {
-      auto f = std::make_unique<ComplexFFT<T0>>(n / 2, single_lines, detail::RadixOrder::LargeFirst,
-                                                detail::StageRadices::FoursFusedSplit);
-      if (Fuses(*f)) from_fft_ = std::move(f);
-    }
+    // Where the split does not fuse (n/2 = 4^k >= 16 on AVX2: stages of 4 only), the reads
+    // straight from the array run 4^(k-1)·2·2 with the split fused into the last 2: a pass more
+    // than fft_, but no gather.
+    if (kStageRadices == detail::StageRadices::Fours && fft_.last_stage() &&
+        fft_.last_stage()->p == 4 && std::has_single_bit(n / 2) && n / 2 >= 16)
+      from_fft_ =
+          std::make_unique<ComplexFFT<T0>>(n / 2, single_lines, detail::RadixOrder::LargeFirst,
+                                           detail::StageRadices::FoursFusedSplit);
   }
   std::size_t size() const { return n_; }
   bool bluestein() const { return fft_.bluestein(); }
