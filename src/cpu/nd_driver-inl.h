@@ -54,12 +54,12 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       axes_.push_back(Axis{axis, R2R<T0>(eff, n, detail::axis_scale(d, t, n), *d.orthogonalize,
                                          SingleLines(nlines))});
     }
-    // A 2D array under kStreamBytes transformed over both axes runs its last axis (the rows of a
-    // C-ordered array) first, so that the column pass runs in place on an output still in the
-    // caches; from kStreamBytes on, the columns first, whose blocks then stream the output out
-    // (docs/benchmarks.md, "Which axis first"). Fixed here, not by the call's strides, so that
-    // every layout gives the same bits.
-    if (axes_.size() == 2 && shape_.size() == 2 && !StreamOutput(TotalSize(shape_)))
+    // A 2D array under kRowsFirstBytes transformed over both axes runs its last axis (the rows
+    // of a C-ordered array) first, so that the column pass runs in place on an output still in
+    // the caches; from kRowsFirstBytes on, the columns first, whose blocks then stream the
+    // output out (docs/benchmarks.md, "Which axis first"). Fixed here, not by the call's
+    // strides, so that every layout gives the same bits.
+    if (axes_.size() == 2 && shape_.size() == 2 && TotalSize(shape_) * sizeof(T0) < kRowsFirstBytes)
       first_axis_ = axes_[1].axis == 1 ? 1 : 0;
   }
 
@@ -473,6 +473,10 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
   // past the caches, which saves reading every line before it is filled (docs/benchmarks.md,
   // "Streamed column stores").
   static constexpr std::size_t kStreamBytes = std::size_t{4} << 20;
+  // Up to 8 MiB (the L3 of a first-generation Zen's core complex), the rows first pay past
+  // kStreamBytes too: the in-place column blocks then touch half the pages that out-of-place
+  // ones do (docs/benchmarks.md, "Which axis first, up to 8 MiB").
+  static constexpr std::size_t kRowsFirstBytes = std::size_t{8} << 20;
   static bool StreamOutput(std::size_t elements) { return elements * sizeof(T0) >= kStreamBytes; }
 
   Shape shape_;
