@@ -13,6 +13,7 @@
 #define DCTX_CPU_ND_DRIVER_INL_H_
 #endif
 
+#include <algorithm>
 #include <atomic>
 #include <tuple>
 
@@ -165,6 +166,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     // array) tests its outputs' finiteness as it stores them (ScatterChecked), not in a pass of
     // its own: the input is intact, so lanes not finite are redone and the group stored again.
     const bool check_in_scatter = in != out && th == Threshold::None;
+    const std::size_t block_groups = BlockGroups(n, in != out);
     auto work = [&](std::size_t g_begin, std::size_t g_end) {
       V* buf;
       Cx<V>* scratch;
@@ -173,25 +175,30 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         buf = reinterpret_cast<V*>(b.first);
         scratch = reinterpret_cast<Cx<V>*>(b.second);
       } else {
-        // Far-apart lines: room for kBlockGroups gathered groups and their results; lines of
+        // Far-apart lines: room for block_groups gathered groups and their results; lines of
         // an odd length: two groups, one complex FFT (R2R::exec_pair).
-        const std::size_t nvec = far_lines ? 2 * kBlockGroups * n : Paired(a) ? 2 * n : n;
+        const std::size_t nvec = far_lines ? 2 * block_groups * n : Paired(a) ? 2 * n : n;
         // A block of DCT-III groups keeps each group's unordered result in its own scratch.
         const std::size_t nscr =
-            a.r2r.scratch_len() * (BlockScattered(a, far_lines) ? kBlockGroups : 1);
+            a.r2r.scratch_len() * (BlockScattered(a, far_lines, block_groups) ? block_groups : 1);
         std::tie(buf, scratch) = ThreadLineBuffers<V>(nvec, nscr);
       }
-      std::ptrdiff_t oin[kBlockGroups * kLanes], oout[kBlockGroups * kLanes];
+      std::ptrdiff_t oin[kMaxBlockGroups * kLanes], oout[kMaxBlockGroups * kLanes];
       for (std::size_t g = g_begin; g < g_end; ++g) {
         const bool wrapped = head != 0 && g == 0;
         const auto [j0, cnt] = group_span(g);
-        if (far_lines && !wrapped && g + kBlockGroups <= g_end &&
-            j0 + kBlockGroups * kLanes <= nlines - wrap) {
-          LineOffsets(j0, kBlockGroups * kLanes, nd, ext, sin, sout, oin, oout);
-          const std::size_t c = kBlockGroups * kLanes;
+        if (far_lines && !wrapped && g + block_groups <= g_end &&
+            j0 + block_groups * kLanes <= nlines - wrap) {
+          LineOffsets(j0, block_groups * kLanes, nd, ext, sin, sout, oin, oout);
+          const std::size_t c = block_groups * kLanes;
           if (Consecutive(oin, c, c) && Consecutive(oout, c, c)) {
-            RunBlock(a, in, lin, oin, out, lout, oout[0], th, buf, scratch, redo_eps, stream);
-            g += kBlockGroups - 1;
+            if (block_groups == kWideBlockGroups)
+              RunBlock<kWideBlockGroups>(a, in, lin, oin, out, lout, oout[0], th, buf, scratch,
+                                         redo_eps, stream);
+            else
+              RunBlock<kBlockGroups>(a, in, lin, oin, out, lout, oout[0], th, buf, scratch,
+                                     redo_eps, stream);
+            g += block_groups - 1;
             continue;
           }
         }
@@ -318,30 +325,45 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
   // kBlockGroups groups at a time: each row of the block is then several whole cache lines in
   // one page, read and written once (see RunBlock).
   static constexpr std::size_t kBlockGroups = 4;
+  // An out-of-place block of kWideBlockLength rows or more touches a page of its input and one
+  // of its output per row, more pages than a core's TLB holds (1536 entries on a first-
+  // generation Zen), and walks the page tables again for each: such blocks take enough groups
+  // for rows of kWideBlockRowBytes (up to kMaxBlockGroups), which halves the walks on AVX2, for
+  // buffers twice the size (docs/benchmarks.md, "Wider column blocks out of place").
+  static constexpr std::size_t kWideBlockLength = 1024;
+  static constexpr std::size_t kWideBlockRowBytes = 256;
+  static constexpr std::size_t kMaxBlockGroups = 8;
+  static constexpr std::size_t kWideBlockGroups =
+      std::min(kMaxBlockGroups, std::max(kBlockGroups, kWideBlockRowBytes / sizeof(V)));
+  static constexpr std::size_t BlockGroups(std::size_t n, bool out_of_place) {
+    return out_of_place && n >= kWideBlockLength ? kWideBlockGroups : kBlockGroups;
+  }
   // Whether RunBlock leaves each group's DCT-III unordered in its own scratch
   // (R2R::exec_scattered) and its scatter reorders: one pass over each line fewer, where the
-  // four scratches stay within kBlockScratchBytes (at 4096 points a column they took 3 MiB, and
-  // a 4096² inverse 4-5 % longer).
+  // block's scratches stay within kBlockScratchBytes (four at 4096 points a column took 3 MiB,
+  // and a 4096² inverse 4-5 % longer).
   static constexpr std::size_t kBlockScratchBytes = std::size_t{1} << 20;
-  bool BlockScattered(const Axis& a, bool far_lines) const {
+  bool BlockScattered(const Axis& a, bool far_lines, std::size_t groups) const {
     return far_lines && !Paired(a) && a.r2r.scatter_order() != nullptr &&
-           kBlockGroups * a.r2r.scratch_len() * sizeof(Cx<V>) <= kBlockScratchBytes;
+           groups * a.r2r.scratch_len() * sizeof(Cx<V>) <= kBlockScratchBytes;
   }
 
-  // kBlockGroups * kLanes consecutive lines (off[0] .. off[0] + count - 1 in `in`, from oout0 in
-  // `out`): gathered row by row into kBlockGroups buffers of n vectors at buf, transformed one
-  // group at a time (two, paired, for lines of an odd length) into the next kBlockGroups
-  // buffers, scattered row by row.
+  // kGroups * kLanes consecutive lines (off[0] .. off[0] + count - 1 in `in`, from oout0 in
+  // `out`): gathered row by row into kGroups buffers of n vectors at buf, transformed one group
+  // at a time (two, paired, for lines of an odd length) into the next kGroups buffers, scattered
+  // row by row.
+  template <std::size_t kGroups>
   void RunBlock(const Axis& a, const T0* in, std::ptrdiff_t lin, const std::ptrdiff_t* off, T0* out,
                 std::ptrdiff_t lout, std::ptrdiff_t oout0, Threshold th, V* buf, Cx<V>* scratch,
                 T0 redo_eps, bool stream) const {
     const std::size_t n = shape_[a.axis];
     const std::uint32_t* order = a.r2r.gather_order();
-    V* result = buf + kBlockGroups * n;
+    V* result = buf + kGroups * n;
     V* gathered = order ? buf : result;  // exec() runs in place
     // Group k's element i is at res[k][sorder[i]] (sorder: null for element i at res[k][i]).
-    const std::uint32_t* sorder = BlockScattered(a, true) ? a.r2r.scatter_order() : nullptr;
-    const V* res[kBlockGroups];
+    const std::uint32_t* sorder =
+        BlockScattered(a, true, kGroups) ? a.r2r.scatter_order() : nullptr;
+    const V* res[kGroups];
     const T0* p = in + off[0];
     // In place (a later pass, on an output just written), a DCT-III block reads each group
     // straight from the array instead of gathering it first.
@@ -350,14 +372,14 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       Moves::template Prefetch<false>(p, lin, i, n);
       const T0* row = p + static_cast<std::ptrdiff_t>(i) * lin;
       const std::size_t at = At(order, i);
-      for (std::size_t k = 0; k < kBlockGroups; ++k)
+      for (std::size_t k = 0; k < kGroups; ++k)
         gathered[k * n + at] = Moves::LoadU(row + k * kLanes);
     }
-    for (std::size_t k = 0; k < kBlockGroups; ++k) {
+    for (std::size_t k = 0; k < kGroups; ++k) {
       V* x = result + k * n;
       V* g = gathered + k * n;
       if (th == Threshold::Inputs) ZeroBelow(g, n, zero_below_);
-      static_assert(kBlockGroups % 2 == 0, "paired groups fill a block");
+      static_assert(kGroups % 2 == 0, "paired groups fill a block");
       if (Paired(a)) {
         if (k % 2 == 1) {
           a.r2r.exec_pair(x - n, x, scratch);
@@ -391,12 +413,13 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         RedoLanes(a.r2r, in, lin, off + k * kLanes, kLanes, n, bad, x, scratch, redo_eps);
       if (th == Threshold::Outputs) ZeroBelow(x, n, zero_below_);
     }
-    if (sorder) return ScatterBlock(res, sorder, out + oout0, lout, n, stream);
-    for (std::size_t k = 0; k < kBlockGroups; ++k) res[k] = result + k * n;
-    ScatterBlock(res, nullptr, out + oout0, lout, n, stream);
+    if (sorder) return ScatterBlock<kGroups>(res, sorder, out + oout0, lout, n, stream);
+    for (std::size_t k = 0; k < kGroups; ++k) res[k] = result + k * n;
+    ScatterBlock<kGroups>(res, nullptr, out + oout0, lout, n, stream);
   }
 
   // Row i of a block: element i of each group (res[k][sorder[i]], or res[k][i]) at q + i lout.
+  template <std::size_t kGroups>
   void ScatterBlock(const V* const* res, const std::uint32_t* sorder, T0* q, std::ptrdiff_t lout,
                     std::size_t n, bool stream) const {
     if (stream && reinterpret_cast<std::uintptr_t>(q) % 64 == 0 &&
@@ -407,7 +430,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       for (std::size_t i = 0; i < n; ++i) {
         T0* row = q + static_cast<std::ptrdiff_t>(i) * lout;
         const std::size_t at = At(sorder, i);
-        for (std::size_t k = 0; k < kBlockGroups; ++k) StreamStore(&res[k][at], row + k * kLanes);
+        for (std::size_t k = 0; k < kGroups; ++k) StreamStore(&res[k][at], row + k * kLanes);
       }
       StreamFence();
       return;
@@ -416,7 +439,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       Moves::template Prefetch<true>(q, lout, i, n);
       T0* row = q + static_cast<std::ptrdiff_t>(i) * lout;
       const std::size_t at = At(sorder, i);
-      for (std::size_t k = 0; k < kBlockGroups; ++k) Moves::StoreU(row + k * kLanes, res[k][at]);
+      for (std::size_t k = 0; k < kGroups; ++k) Moves::StoreU(row + k * kLanes, res[k][at]);
     }
   }
 

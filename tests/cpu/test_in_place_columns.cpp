@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "cpu/layouts.hpp"
 #include "cpu/targets.hpp"
 #include "dctx/dctx.hpp"
 #include "oracle/oracle.hpp"
@@ -39,14 +40,10 @@ void check_layouts_agree(std::size_t rows, std::size_t cols, AxisTransform t, Di
   p.execute(ConstView<T>(x.data(), s), View<T>(c.data(), s));
   std::vector<T> in_place = x;
   p.execute(View<T>(in_place.data(), s));
-  std::vector<T> xf(n), f(n, nan);
-  for (std::size_t i = 0; i < rows; ++i)
-    for (std::size_t j = 0; j < cols; ++j) xf[i + rows * j] = x[i * cols + j];
-  const Strides fs = {1, static_cast<std::ptrdiff_t>(rows)};
-  p.execute(ConstView<T>(xf.data(), s, fs), View<T>(f.data(), s, fs));
+  const std::vector<T> f = test::run_column_major(p, x, rows, cols);
   for (std::size_t i = 0; i < rows; ++i)
     for (std::size_t j = 0; j < cols; ++j) {
-      ASSERT_EQ(std::memcmp(&c[i * cols + j], &f[i + rows * j], sizeof(T)), 0)
+      ASSERT_EQ(std::memcmp(&c[i * cols + j], &f[i * cols + j], sizeof(T)), 0)
           << rows << "x" << cols << " type " << t.type << " at (" << i << ", " << j << ")";
       ASSERT_EQ(std::memcmp(&c[i * cols + j], &in_place[i * cols + j], sizeof(T)), 0)
           << rows << "x" << cols << " type " << t.type << " in place at (" << i << ", " << j << ")";

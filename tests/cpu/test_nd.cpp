@@ -119,7 +119,7 @@ TEST_P(Nd, FarApartColumnsInBlocks) {
       check_case<double>({s, {0}, {}}, Norm::Backward, dir, 2);
       check_case<float>({s, {0}, {{Kind::DST, 2}}}, Norm::Ortho, dir, 1);
     }
-  // Over both axes of an array under 4 MiB the rows run first; the column blocks then run in
+  // Over both axes of an array under 8 MiB the rows run first; the column blocks then run in
   // place, and a DCT-III's read each group straight from the array (RunBlock's direct reads).
   for (const Shape& s : {Shape{24, 1024}, Shape{40, 600}})
     for (Direction dir : {Direction::Forward, Direction::Inverse}) {
@@ -304,7 +304,7 @@ void check_streamed_first_pass(const Shape& s, const std::vector<int>& axes, int
 
 TEST_P(Nd, StreamedFirstPassWritesEveryElement) {
   for (int threads : {1, 2}) {
-    check_streamed_first_pass<float>({1024, 1024}, {}, threads);
+    check_streamed_first_pass<float>({2048, 1024}, {}, threads);  // 8 MiB: the columns first
     check_streamed_first_pass<float>({2048, 512}, {0}, threads);
     check_streamed_first_pass<float>({2048, 520}, {0}, threads);     // rows not 64-byte multiples
     check_streamed_first_pass<float>({2048, 512}, {0}, threads, 4);  // group 0 stored as blends
