@@ -86,11 +86,13 @@ TEST_P(ColumnBlocks, WideBlocksGiveTheBitsOfContiguousColumns) {
     // Under 1024 rows: blocks of four.
     check_blocks<float>(1000, 600, {0}, kDct2, dir, {0, 599});
     // Both axes under 8 MiB: the rows first, then the column blocks in place (a DCT-III's read
-    // straight from the array); an odd length pairs groups within a block.
+    // straight from the array); an odd length pairs groups within a block of four.
     check_blocks<float>(1024, 600, {}, kDct2, dir, {});
     check_blocks<float>(1025, 600, {}, kDct2, dir, {});
-    // 8 MiB: the column blocks first, out of place, their stores streamed.
+    // 8 MiB: the column blocks first, out of place, their stores streamed; an odd length pairs
+    // groups within a wide block.
     check_blocks<float>(2048, 1024, {}, kDct2, dir, {});
+    check_blocks<float>(2049, 1024, {}, kDct2, dir, {});
   }
 }
 
