@@ -69,31 +69,25 @@ class RealFFT {
     }
     for (std::size_t j = 0; j < n / 2; ++j) out[j] = {in[2 * j], in[2 * j + 1]};
     // In place: the split reads slots k and n/2 - k before it writes them.
-    forward_packed(out, scratch, [&](std::size_t k, const Cx<T>& X) { out[k] = X; });
+    forward_packed(out, scratch, [&](std::size_t k, const Cx<T>& X2) {
+      out[k] = {X2.r * T0(0.5), X2.i * T0(0.5)};
+    });
   }
 
   /// forward() for even n on an input already packed in z[0..n/2) (z_j = in[2j] + i in[2j+1]:
-  /// the n lanes of a real line in memory order), with no copies: `emit(k, X_k)` receives each
-  /// X_k, k = 0..n/2, once. The split is fused into whatever emit does with X_k (the DCT's
-  /// rotation, r2r-inl.h). z is destroyed; `scratch` holds scratch_len() complex lanes.
+  /// the n lanes of a real line in memory order), with no copies: `emit(k, 2 X_k)` receives each
+  /// X_k, k = 0..n/2, once, doubled: the split's halving is left to the caller's scale, which
+  /// absorbs it exactly (a power of two), so the split multiplies by nothing but its twiddles.
+  /// The split is fused into whatever emit does with X_k (the DCT's rotation, r2r-inl.h). z is
+  /// destroyed; `scratch` holds scratch_len() complex lanes.
   template <class T, class Emit>
   void forward_packed(Cx<T>* z, Cx<T>* scratch, Emit&& emit) const {
     const std::size_t M = n_ / 2;
     if (FusesSplit())
       return ForwardFused<kFusedRadix>(fft_.template exec_but_last<true>(z, scratch), emit);
     const Cx<T>* out = fft_.template exec_to<true>(z, scratch);
-    const Cx<T> z0 = out[0];
-    const T zero{};
-    emit(std::size_t{0}, Cx<T>{z0.r + z0.i, zero});
-    emit(M, Cx<T>{z0.r - z0.i, zero});
-    for (std::size_t k = 1; 2 * k <= M; ++k) {
-      const Cx<T> a = out[k], b = out[M - k];
-      const Cx<T> e{(a.r + b.r) * T0(0.5), (a.i - b.i) * T0(0.5)};
-      const Cx<T> o{(a.i + b.i) * T0(0.5), (b.r - a.r) * T0(0.5)};
-      const Cx<T> wo = MulW<false>(o, tw_[k]);
-      emit(k, e + wo);
-      if (2 * k != M) emit(M - k, Cx<T>{e.r - wo.r, wo.i - e.i});
-    }
+    EmitEnds(out[0], emit);
+    for (std::size_t k = 1; 2 * k <= M; ++k) SplitPair(k, out[k], out[M - k], emit);
   }
 
   /// Whether forward_packed_from() applies: the split fused into the last stage of its FFT
@@ -205,13 +199,22 @@ class RealFFT {
       : HWY_TARGET == HWY_AVX2 ? detail::StageRadices::Fours
                                : detail::StageRadices::Eights;
 
-  // The split of one pair: from a = Z_K and b = Z_{M-K} (0 < K < M), X_K and X_{M-K} (once
-  // when 2K = M).
+  // The split's ends from Z_0: 2 X_0 and 2 X_M (doubled as forward_packed() emits them).
+  template <class T, class Emit>
+  HWY_INLINE void EmitEnds(const Cx<T>& z0, Emit& emit) const {
+    const T zero{}, sum = z0.r + z0.i, diff = z0.r - z0.i;
+    emit(std::size_t{0}, Cx<T>{sum + sum, zero});
+    emit(n_ / 2, Cx<T>{diff + diff, zero});
+  }
+
+  // The split of one pair: from a = Z_K and b = Z_{M-K} (0 < K < M), 2 X_K and 2 X_{M-K} (once
+  // when 2K = M): X_K = e + W^K o with e = (Z_K + conj Z_{M-K})/2, o = -i (Z_K - conj Z_{M-K})/2,
+  // each without its halving.
   template <class T, class Emit>
   HWY_INLINE void SplitPair(std::size_t K, const Cx<T>& a, const Cx<T>& b, Emit& emit) const {
     const std::size_t M = n_ / 2;
-    const Cx<T> e{(a.r + b.r) * T0(0.5), (a.i - b.i) * T0(0.5)};
-    const Cx<T> o{(a.i + b.i) * T0(0.5), (b.r - a.r) * T0(0.5)};
+    const Cx<T> e{a.r + b.r, a.i - b.i};
+    const Cx<T> o{a.i + b.i, b.r - a.r};
     const Cx<T> wo = MulW<false>(o, tw_[K]);
     emit(K, e + wo);
     if (2 * K != M) emit(M - K, Cx<T>{e.r - wo.r, wo.i - e.i});
@@ -239,9 +242,7 @@ class RealFFT {
       Butterfly<true, T0, P>::Run(x + s, L, [&](auto k, Cx<T> y) { to[decltype(k)::value] = y; });
     };
     dft(0, u);
-    const T zero{};
-    emit(std::size_t{0}, Cx<T>{u[0].r + u[0].i, zero});
-    emit(M, Cx<T>{u[0].r - u[0].i, zero});
+    EmitEnds(u[0], emit);
     for (std::size_t k = 1; 2 * k <= P; ++k) SplitPair(k * L, u[k], u[P - k], emit);
     for (std::size_t s = 1; 2 * s < L; ++s) {
       dft(s, u);
