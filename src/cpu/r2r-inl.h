@@ -51,17 +51,15 @@ class R2R {
         shift_(c.computed.kind == Kind::DXST),
         rdft_(c.computed.kind == Kind::RDFT),
         c0_(static_cast<T0>(c.c0)),
-        c0_half_(static_cast<T0>(c.c0 * 0.5)),
         tw_(ToCxTable<T0>(c.pre)),
         tw2_(ToCxTable<T0>(c.post)) {
     const std::size_t n = n_;
-    // The packed real FFT emits its spectrum doubled (RealFFT::forward_packed): a DCT-II's
-    // rotation takes it by halved coefficients, exactly (a power of two), instead of the split
-    // halving every value.
-    if (t_.type == 2 && n % 2 == 0 && !rdft_) {
-      tw_half_.resize(tw_.size());
-      for (std::size_t k = 0; k < tw_.size(); ++k)
-        tw_half_[k] = {tw_[k].r * T0(0.5), tw_[k].i * T0(0.5)};
+    // Every forward transform of an even line (types II, RDFT-II) takes the packed real FFT's
+    // doubled spectrum (RealFFT::forward_packed): its coefficients are halved here, exactly (a
+    // power of two), instead of the split halving every value.
+    if (t_.type == 2 && n % 2 == 0) {
+      c0_ *= T0(0.5);
+      for (Cx<T0>& w : tw_) w = {w.r * T0(0.5), w.i * T0(0.5)};
     }
     if ((t_.type == 2 || t_.type == 3) && n % 2 == 0 && !rdft_) {
       // Makhoul's v: v_i = x_{2i}, v_{n-1-i} = x_{2i+1}.
@@ -125,7 +123,7 @@ class R2R {
   /// lands in x. `s`: scratch_len() complex lanes.
   template <class T>
   void exec_gathered(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT v, Cx<T>* HWY_RESTRICT s) const {
-    if (rdft_) return rfft_->forward_packed(v, s, HalfcomplexStore(x, c0_half_));
+    if (rdft_) return rfft_->forward_packed(v, s, HalfcomplexStore(x));
     Exec2Packed<Mirror::None>(x, v, s);
   }
 
@@ -142,7 +140,7 @@ class R2R {
     const auto load = [&](std::size_t j) __attribute__((always_inline)) {
       return Cx<T>{in(unorder_[2 * j]), in(unorder_[2 * j + 1])};
     };
-    if (rdft_) return rfft_->forward_packed_from(load, v, s, HalfcomplexStore(x, c0_half_));
+    if (rdft_) return rfft_->forward_packed_from(load, v, s, HalfcomplexStore(x));
     Exec2PackedBy<Mirror::None>(x,
                                 [&](auto&& emit) { rfft_->forward_packed_from(load, v, s, emit); });
   }
@@ -291,8 +289,8 @@ class R2R {
     };
     if constexpr (kM == Mirror::Shift) x[0] = T{};
     fft([&](std::size_t k, const Cx<T>& X) {
-      if (k == 0) return put(0, X.r * c0_half_);  // X is 2 X_k (RealFFT::forward_packed)
-      const Cx<T> z = MulW<false>(X, tw_half_[k]);
+      if (k == 0) return put(0, X.r * c0_);  // X is 2 X_k, c0_ and tw_ halved (the constructor)
+      const Cx<T> z = MulW<false>(X, tw_[k]);
       put(k, z.r);
       if (n - k != k) put(n - k, -z.i);
     });
@@ -417,24 +415,24 @@ class R2R {
     if (dst_) NegateOdd(x, n);
   }
 
-  // Halfcomplex order: X_k.r at k <= n/2, X_k.i at n - k for 0 < k < n/2, times `scale` (c0_,
-  // or c0_half_ for the doubled spectrum of RealFFT::forward_packed).
+  // Halfcomplex order: X_k.r at k <= n/2, X_k.i at n - k for 0 < k < n/2 (even n: the doubled
+  // spectrum, c0_ halved).
   template <class T>
-  auto HalfcomplexStore(T* HWY_RESTRICT x, T0 scale) const {
-    return [this, x, scale](std::size_t k, const Cx<T>& X) {
-      x[k] = X.r * scale;
-      if (k != 0 && 2 * k != n_) x[n_ - k] = X.i * scale;
+  auto HalfcomplexStore(T* HWY_RESTRICT x) const {
+    return [this, x](std::size_t k, const Cx<T>& X) {
+      x[k] = X.r * c0_;
+      if (k != 0 && 2 * k != n_) x[n_ - k] = X.i * c0_;
     };
   }
 
   template <class T>
   void ExecR2HC(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_;
-    const auto put = HalfcomplexStore(x, c0_);
+    const auto put = HalfcomplexStore(x);
     if (n % 2 == 0) {  // the lanes of x are the packed signal z_j = x_2j + i x_2j+1
       Cx<T>* z = s;
       for (std::size_t j = 0; j < n / 2; ++j) z[j] = {x[2 * j], x[2 * j + 1]};
-      return rfft_->forward_packed(z, s + n / 2, HalfcomplexStore(x, c0_half_));
+      return rfft_->forward_packed(z, s + n / 2, put);
     }
     Cx<T>* X = s;
     rfft_->forward(x, X, s + n / 2 + 1);
@@ -499,9 +497,8 @@ class R2R {
   AxisTransform t_;
   std::size_t n_;
   bool ortho_, dst_, shift_, rdft_;
-  T0 c0_ = 1, c0_half_ = 0.5;
-  std::vector<Cx<T0>> tw_, tw2_;
-  std::vector<Cx<T0>> tw_half_;         // type II, even n: tw_ / 2, for the doubled packed spectrum
+  T0 c0_ = 1;                           // type II and RDFT-II of even n: halved (the constructor)
+  std::vector<Cx<T0>> tw_, tw2_;        // tw_ likewise
   std::vector<std::uint32_t> order_;    // types II/III, even n: x_i's place in Makhoul's v
   std::vector<std::uint32_t> unorder_;  // type II with order_: the x_i at each place of v
   std::size_t scratch_ = 0;
