@@ -248,18 +248,20 @@ class R2R {
     Cx<T>* z = s;
     for (std::size_t i = 0; i < (n + 1) / 2; ++i) z[i] = {a[2 * i], b[2 * i]};
     for (std::size_t i = 0; i < n / 2; ++i) z[n - 1 - i] = {a[2 * i + 1], b[2 * i + 1]};
-    rfft_->forward_pair(z, s + n, [&](std::size_t k, const Cx<T>& A, const Cx<T>& B) {
-      if (k == 0) {
-        a[0] = A.r * c0_;
-        b[0] = B.r * c0_;
-        return;
-      }
-      const Cx<T> za = MulW<false>(A, tw_[k]), zb = MulW<false>(B, tw_[k]);
-      a[k] = za.r;
-      a[n - k] = -za.i;
-      b[k] = zb.r;
-      b[n - k] = -zb.i;
-    });
+    rfft_->forward_pair(
+        z,
+        s + n, [&](std::size_t k, const Cx<T>& A, const Cx<T>& B) __attribute__((always_inline)) {
+          if (k == 0) {
+            a[0] = A.r * c0_;
+            b[0] = B.r * c0_;
+            return;
+          }
+          const Cx<T> za = MulW<false>(A, tw_[k]), zb = MulW<false>(B, tw_[k]);
+          a[k] = za.r;
+          a[n - k] = -za.i;
+          b[k] = zb.r;
+          b[n - k] = -zb.i;
+        });
     if (dst_) {
       ReverseOrShift(a);
       ReverseOrShift(b);
@@ -278,7 +280,7 @@ class R2R {
   template <Mirror kM, class T, class Fft>
   HWY_INLINE void Exec2PackedBy(T* HWY_RESTRICT x, Fft&& fft) const {
     const std::size_t n = n_;
-    const auto put = [&](std::size_t k, const T& value) {
+    const auto put = [&](std::size_t k, const T& value) __attribute__((always_inline)) {
       if constexpr (kM == Mirror::None) {
         x[k] = value;
       } else if constexpr (kM == Mirror::Reverse) {
@@ -288,7 +290,7 @@ class R2R {
       }
     };
     if constexpr (kM == Mirror::Shift) x[0] = T{};
-    fft([&](std::size_t k, const Cx<T>& X) {
+    fft([&](std::size_t k, const Cx<T>& X) __attribute__((always_inline)) {
       if (k == 0) return put(0, X.r * c0_);  // X is 2 X_k, c0_ and tw_ halved (the constructor)
       const Cx<T> z = MulW<false>(X, tw_[k]);
       put(k, z.r);
@@ -328,7 +330,7 @@ class R2R {
     }
     Cx<T>* z = s;
     rfft_->backward_pair(
-        [&](std::size_t k) {
+        [&](std::size_t k) __attribute__((always_inline)) {
           if (k == 0) return std::pair{Cx<T>{a[0] * c0_, T{}}, Cx<T>{b[0] * c0_, T{}}};
           return std::pair{MulW<false>(Cx<T>{a[k], -a[n - k]}, tw_[k]),
                            MulW<false>(Cx<T>{b[k], -b[n - k]}, tw_[k])};
@@ -367,7 +369,7 @@ class R2R {
   T* Exec3EvenUnordered(const T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_;
     return Exec3EvenUnorderedFrom(
-        [&](std::size_t j) -> T {
+        [&](std::size_t j) __attribute__((always_inline)) {
           if constexpr (kM == Mirror::None) return x[j];
           if constexpr (kM == Mirror::Reverse) return x[n - 1 - j];
           return j == 0 ? T{} : x[n - j];
@@ -378,7 +380,7 @@ class R2R {
   T* Exec3EvenUnorderedFrom(const In& in, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_, m = n / 2;
     const Cx<T>* r = rfft_->backward_packed(
-        [&](std::size_t k) {
+        [&](std::size_t k) __attribute__((always_inline)) {
           if (k == 0) return Cx<T>{in(0) * c0_, T{}};
           return MulW<false>(Cx<T>{in(k), -in(n - k)}, tw_[k]);
         },
@@ -419,7 +421,7 @@ class R2R {
   // spectrum, c0_ halved).
   template <class T>
   auto HalfcomplexStore(T* HWY_RESTRICT x) const {
-    return [this, x](std::size_t k, const Cx<T>& X) {
+    return [ this, x ](std::size_t k, const Cx<T>& X) __attribute__((always_inline)) {
       x[k] = X.r * c0_;
       if (k != 0 && 2 * k != n_) x[n_ - k] = X.i * c0_;
     };
@@ -442,7 +444,7 @@ class R2R {
   template <class T>
   void ExecHC2R(T* HWY_RESTRICT x, Cx<T>* HWY_RESTRICT s) const {
     const std::size_t n = n_;
-    const auto get = [&](std::size_t k) {
+    const auto get = [&](std::size_t k) __attribute__((always_inline)) {
       const T zero{};
       return Cx<T>{x[k] * c0_, k == 0 || 2 * k == n ? zero : x[n - k] * c0_};
     };
