@@ -9,13 +9,18 @@
 // before/after comparisons on a noisy machine:
 //   build-bench/bin/rotating_2d SHAPE DIRECTION [BUFFERS [OFFSET [AXIS [CALLS [THREADS]]]]]
 //   e.g. 4096 0 4 (0 forward), 4096x1024 0 4 0 1 (the rows of a 4096 x 1024 array)
+// DCTX_BENCH_TARGET=AVX2 (or SSE4, AVX3) runs that SIMD target's code instead of the best this
+// CPU supports: an AVX-512 machine measures the AVX2 code too.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <hwy/targets.h>
 
 #include "aligned_array.hpp"
 #include "dctx/dctx.hpp"
@@ -44,6 +49,21 @@ int main(int argc, char** argv) {
                     : elements >= (1u << 22) ? 100
                                              : 400;
   const int threads = argc > 7 ? std::max(1, std::stoi(argv[7])) : 1;
+  if (const char* name = std::getenv("DCTX_BENCH_TARGET"); name && *name) {
+    const std::string t = name;
+    const std::int64_t target = t == "AVX3"   ? HWY_AVX3
+                                : t == "AVX2" ? HWY_AVX2
+                                : t == "SSE4" ? HWY_SSE4
+                                              : 0;
+    if (target == 0 || (hwy::SupportedTargets() & target) == 0) {
+      std::fprintf(stderr,
+                   "rotating_2d: DCTX_BENCH_TARGET=%s is not AVX3, AVX2 or SSE4 on this CPU\n",
+                   name);
+      return 2;
+    }
+    hwy::SetSupportedTargetsForTest(target);
+    hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+  }
   std::vector<dctx_bench::AlignedArray<float>> in, out;
   for (int b = 0; b < buffers; ++b) {
     in.push_back(dctx_bench::aligned_array<float>(elements + offset));
