@@ -366,8 +366,10 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     const V* res[kGroups];
     const T0* p = in + off[0];
     // In place (a later pass, on an output just written), a DCT-III block reads each group
-    // straight from the array instead of gathering it first.
-    const bool direct = sorder && in == out && th != Threshold::Inputs;
+    // straight from the array instead of gathering it first, and so does a DCT-II whose real
+    // FFT's first stage can read it (R2R::gathers_from).
+    const bool direct = in == out && th != Threshold::Inputs && !Paired(a) &&
+                        (sorder || (order && a.r2r.gathers_from()));
     for (std::size_t i = 0; i < n && !direct; ++i) {
       Moves::template Prefetch<false>(p, lin, i, n);
       const T0* row = p + static_cast<std::ptrdiff_t>(i) * lin;
@@ -405,7 +407,14 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         if (th == Threshold::Outputs) ZeroBelow(v, n, zero_below_);
         continue;
       }
-      if (order)
+      const T0* column = p + k * kLanes;
+      if (order && direct)
+        a.r2r.exec_gathered_from(
+            [&](std::size_t j) __attribute__((always_inline)) {
+              return Moves::LoadU(column + static_cast<std::ptrdiff_t>(j) * lin);
+            },
+            x, reinterpret_cast<Cx<V>*>(g), scratch);
+      else if (order)
         a.r2r.exec_gathered(x, reinterpret_cast<Cx<V>*>(g), scratch);
       else
         a.r2r.exec(x, scratch);

@@ -89,6 +89,11 @@ TEST_P(ColumnBlocks, WideBlocksGiveTheBitsOfContiguousColumns) {
     // straight from the array); an odd length pairs groups within a block of four.
     check_blocks<float>(1024, 600, {}, kDct2, dir, {});
     check_blocks<float>(1025, 600, {}, kDct2, dir, {});
+    // 512-point columns (a half-length FFT of 16·8·2 on AVX-512, 4·4·4·4·2 on AVX2): the
+    // DCT-II's split fuses into its last stage, so the in-place blocks read the array from
+    // the first stage instead of gathering it.
+    check_blocks<float>(512, 600, {}, kDct2, dir, {});
+    check_blocks<double>(512, 304, {}, kDct2, dir, {});
     // 8 MiB: the column blocks first, out of place, their stores streamed; an odd length pairs
     // groups within a wide block.
     check_blocks<float>(2048, 1024, {}, kDct2, dir, {});
