@@ -32,9 +32,9 @@ int dctx_plan_create(dctx_plan** plan, int rank, const size_t* shape, int naxes,
    coefficients of magnitude below coefficient_threshold become 0 (a forward plan's outputs, an
    inverse plan's inputs). coefficient_threshold must be finite and >= 0; 0 turns it off. */
 int dctx_plan_create_thresholded(dctx_plan** plan, int rank, const size_t* shape, int naxes,
-                                 const int* axes, const int* kinds, const int* types,
-                                 int precision, int norm, int orthogonalize, int direction,
-                                 int threads, double coefficient_threshold);
+                                 const int* axes, const int* kinds, const int* types, int precision,
+                                 int norm, int orthogonalize, int direction, int threads,
+                                 double coefficient_threshold);
 /* Execute on arrays with element strides (NULL: C order); in == out runs in place. No allocation
    per call. */
 int dctx_execute_f32(const dctx_plan* plan, const float* in, const ptrdiff_t* in_strides,
