@@ -149,8 +149,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
     const std::size_t groups =
         head == 0 ? (nlines + kLanes - 1) / kLanes : 1 + (nlines - head) / kLanes + (left > wrap);
     // Whether a group of adjacent lines may read the array in place of a gather (see below).
-    const bool reads_array =
-        in == out && th != Threshold::Inputs && (a.r2r.scatter_order() || a.r2r.gathers_from());
+    const bool reads_array = ReadsArray(a, in, out, th);
     // Group g: lines [j0, j0 + cnt) (group 0 with a head: its wrap lines, then its head lines).
     const auto group_span = [nlines, head, wrap](std::size_t g) {
       if (head != 0 && g == 0) return std::pair<std::size_t, std::size_t>{0, head + wrap};
@@ -249,10 +248,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         // DCT-II through its FFT's first stage, the DCT-III through its pre-processing (as
         // RunBlock's blocks do).
         const bool direct = reads_array && !wrapped && Consecutive(oin, cnt);
-        const T0* column = in + oin[0];
-        const auto element = [&](std::size_t j) __attribute__((always_inline)) {
-          return Moves::LoadU(column + static_cast<std::ptrdiff_t>(j) * lin);
-        };
+        const auto element = ColumnReader(in + oin[0], lin);
         if (wrapped && blend_in)
           Moves::GatherWrapped(in + oin[wrap], lin, n, wrap, gathered, order);
         else if (!direct)
@@ -348,6 +344,20 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
            groups * a.r2r.scratch_len() * sizeof(Cx<V>) <= kBlockScratchBytes;
   }
 
+  // Whether a pass from `in` to `out` may read its lines' elements straight from the array
+  // instead of gathering them first: in place (the input is not needed once the pass has read
+  // it), no threshold on the inputs, and a transform that reads through a function: a DCT-III's
+  // pre-processing (R2R::exec_scattered_from), a DCT-II's FFT's first stage (gathers_from).
+  static bool ReadsArray(const Axis& a, const T0* in, const T0* out, Threshold th) {
+    return in == out && th != Threshold::Inputs && (a.r2r.scatter_order() || a.r2r.gathers_from());
+  }
+  // Element j of kLanes adjacent lines from `first` (elements `stride` apart): one vector.
+  static auto ColumnReader(const T0* first, std::ptrdiff_t stride) {
+    return [ first, stride ](std::size_t j) __attribute__((always_inline)) {
+      return Moves::LoadU(first + static_cast<std::ptrdiff_t>(j) * stride);
+    };
+  }
+
   // kGroups * kLanes consecutive lines (off[0] .. off[0] + count - 1 in `in`, from oout0 in
   // `out`): gathered row by row into kGroups buffers of n vectors at buf, transformed one group
   // at a time (two, paired, for lines of an odd length) into the next kGroups buffers, scattered
@@ -365,11 +375,10 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         BlockScattered(a, true, kGroups) ? a.r2r.scatter_order() : nullptr;
     const V* res[kGroups];
     const T0* p = in + off[0];
-    // In place (a later pass, on an output just written), a DCT-III block reads each group
-    // straight from the array instead of gathering it first, and so does a DCT-II whose real
-    // FFT's first stage can read it (R2R::gathers_from).
-    const bool direct = in == out && th != Threshold::Inputs && !Paired(a) &&
-                        (sorder || (order && a.r2r.gathers_from()));
+    // In place (a later pass, on an output just written), a block reads each group straight
+    // from the array instead of gathering it first (ReadsArray): a DCT-III kept in its own
+    // scratch, a DCT-II through its FFT's first stage.
+    const bool direct = (sorder || order) && ReadsArray(a, in, out, th);
     for (std::size_t i = 0; i < n && !direct; ++i) {
       Moves::template Prefetch<false>(p, lin, i, n);
       const T0* row = p + static_cast<std::ptrdiff_t>(i) * lin;
@@ -391,12 +400,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       }
       if (sorder) {
         Cx<V>* own = scratch + k * a.r2r.scratch_len();
-        const T0* column = p + k * kLanes;
-        V* v = direct ? a.r2r.exec_scattered_from(
-                            [&](std::size_t j) __attribute__((always_inline)) {
-                              return Moves::LoadU(column + static_cast<std::ptrdiff_t>(j) * lin);
-                            },
-                            own)
+        V* v = direct ? a.r2r.exec_scattered_from(ColumnReader(p + k * kLanes, lin), own)
                       : a.r2r.exec_scattered(x, own);
         res[k] = v;
         if (const unsigned bad = NonFiniteLanes(v, n, kLanes)) {
@@ -407,13 +411,9 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         if (th == Threshold::Outputs) ZeroBelow(v, n, zero_below_);
         continue;
       }
-      const T0* column = p + k * kLanes;
       if (order && direct)
-        a.r2r.exec_gathered_from(
-            [&](std::size_t j) __attribute__((always_inline)) {
-              return Moves::LoadU(column + static_cast<std::ptrdiff_t>(j) * lin);
-            },
-            x, reinterpret_cast<Cx<V>*>(g), scratch);
+        a.r2r.exec_gathered_from(ColumnReader(p + k * kLanes, lin), x, reinterpret_cast<Cx<V>*>(g),
+                                 scratch);
       else if (order)
         a.r2r.exec_gathered(x, reinterpret_cast<Cx<V>*>(g), scratch);
       else
