@@ -9,8 +9,9 @@
 // before/after comparisons on a noisy machine:
 //   build-bench/bin/rotating_2d SHAPE DIRECTION [BUFFERS [OFFSET [AXIS [CALLS [THREADS]]]]]
 //   e.g. 4096 0 4 (0 forward), 4096x1024 0 4 0 1 (the rows of a 4096 x 1024 array)
-// DCTX_BENCH_TARGET=AVX2 (or SSE4, AVX3) runs that SIMD target's code instead of the best this
-// CPU supports: an AVX-512 machine measures the AVX2 code too.
+// DCTX_BENCH_TARGET=AVX2 (or another of the SIMD targets compiled in and supported here, by
+// Highway's name) runs that target's code instead of the best: an AVX-512 machine measures the
+// AVX2 code too.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -23,6 +24,7 @@
 #include <hwy/targets.h>
 
 #include "aligned_array.hpp"
+#include "cpu/cpu_backend.hpp"
 #include "dctx/dctx.hpp"
 #include "shape_arg.hpp"
 
@@ -50,19 +52,18 @@ int main(int argc, char** argv) {
                                              : 400;
   const int threads = argc > 7 ? std::max(1, std::stoi(argv[7])) : 1;
   if (const char* name = std::getenv("DCTX_BENCH_TARGET"); name && *name) {
-    const std::string t = name;
-    const std::int64_t target = t == "AVX3"   ? HWY_AVX3
-                                : t == "AVX2" ? HWY_AVX2
-                                : t == "SSE4" ? HWY_SSE4
-                                              : 0;
-    if (target == 0 || (hwy::SupportedTargets() & target) == 0) {
-      std::fprintf(stderr,
-                   "rotating_2d: DCTX_BENCH_TARGET=%s is not AVX3, AVX2 or SSE4 on this CPU\n",
-                   name);
+    std::string names;
+    std::int64_t target = 0;
+    for (const std::int64_t t : dctx::detail::cpu_available_targets()) {
+      if (std::string(hwy::TargetName(t)) == name) target = t;
+      names += std::string(names.empty() ? "" : ", ") + hwy::TargetName(t);
+    }
+    if (target == 0) {
+      std::fprintf(stderr, "rotating_2d: DCTX_BENCH_TARGET=%s is none of this CPU's targets (%s)\n",
+                   name, names.c_str());
       return 2;
     }
-    hwy::SetSupportedTargetsForTest(target);
-    hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+    dctx::detail::cpu_force_target(target);
   }
   std::vector<dctx_bench::AlignedArray<float>> in, out;
   for (int b = 0; b < buffers; ++b) {
