@@ -6,12 +6,17 @@
 // block the pool's worker has gone to sleep (it spins about 0.1 ms), and that call pays for its
 // wake-up, which on a VM can cost as much as the transform; the speed-up is that of the calls
 // after it, back to back, as a program transforming in a loop runs them.
+// Before each shape, two threads pass a cache line back and forth ("round trip"): about 50-80 ns
+// where the machine's two vCPUs share an L3, 300 ns and more where they sit on different dies,
+// which a VM may change from one minute to the next (docs/benchmarks.md, "Where two vCPUs sit").
 //   build-bench/bin/thread_scaling [SHAPE ...]     e.g. 512x512 2048x2048 256x256x256
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "dctx/dctx.hpp"
@@ -21,8 +26,36 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// The median time of a cache line's round trip between two threads (the OS places them, as it
+// places the pool's worker): one thread writes an odd count, the other answers with the next.
+double round_trip_ns() {
+  constexpr int kTrips = 2000, kRounds = 9;
+  alignas(64) std::atomic<int> line{0};
+  std::vector<double> ns;
+  std::thread echo([&line] {
+    for (int i = 0; i < kTrips * kRounds; ++i) {
+      while (line.load(std::memory_order_acquire) != 2 * i + 1) {
+      }
+      line.store(2 * i + 2, std::memory_order_release);
+    }
+  });
+  for (int r = 0; r < kRounds; ++r) {
+    const auto t0 = Clock::now();
+    for (int i = r * kTrips; i < (r + 1) * kTrips; ++i) {
+      line.store(2 * i + 1, std::memory_order_release);
+      while (line.load(std::memory_order_acquire) != 2 * i + 2) {
+      }
+    }
+    ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / kTrips);
+  }
+  echo.join();
+  std::sort(ns.begin(), ns.end());
+  return ns[ns.size() / 2];
+}
+
 template <class T>
 void run(const dctx::Shape& shape) {
+  const double trip = round_trip_ns();
   std::size_t n = 1;
   for (std::size_t e : shape) n *= e;
   std::vector<T> in(n, T(0.5)), out(n);
@@ -61,8 +94,9 @@ void run(const dctx::Shape& shape) {
   for (std::size_t k = 0; k < shape.size(); ++k) name += (k ? "x" : "") + std::to_string(shape[k]);
   const std::string how =
       plan[0]->describe().find("fused") != std::string::npos ? "fused 2D" : "row-column";
-  std::printf("| %s | %s | %s | %.3f | %.3f | %.2fx | %.3f (%.2fx) |\n", name.c_str(),
-              sizeof(T) == 4 ? "float32" : "float64", how.c_str(), t1, t2, t1 / t2, tf, t1 / tf);
+  std::printf("| %s | %s | %s | %.3f | %.3f | %.2fx | %.3f (%.2fx) | %.0f |\n", name.c_str(),
+              sizeof(T) == 4 ? "float32" : "float64", how.c_str(), t1, t2, t1 / t2, tf, t1 / tf,
+              trip);
 }
 
 }  // namespace
@@ -73,8 +107,8 @@ int main(int argc, char** argv) {
   if (shapes.empty()) shapes = {{512, 512}, {1024, 1024}, {2048, 2048}, {256, 256, 256}};
   std::printf(
       "| shape | dtype | algorithm | 1 thread (ms) | 2 threads (ms) | speed-up | 2 threads, "
-      "first call (ms) |\n"
-      "|---|---|---|---|---|---|---|\n");
+      "first call (ms) | round trip (ns) |\n"
+      "|---|---|---|---|---|---|---|---|\n");
   for (const dctx::Shape& s : shapes) {
     run<float>(s);
     run<double>(s);
