@@ -183,6 +183,23 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         std::tie(buf, scratch) = ThreadLineBuffers<V>(nvec, nscr);
       }
       std::ptrdiff_t oin[kMaxBlockGroups * kLanes], oout[kMaxBlockGroups * kLanes];
+      // A group of rows scattered by transposes may hold its result (in buf, or a DCT-III's in
+      // scratch) until the next group's gather, and both then move block by block
+      // (Moves::ScatterGatherTransposed). A held group whose outputs are not all finite is
+      // redone from `in` and stored again (and the next group gathered again).
+      HeldRows held;
+      const auto redo_held = [&](unsigned bad) {
+        if (held.order)
+          for (std::size_t i = 0; i < n; ++i) buf[i] = held.res[held.order[i]];
+        RedoLanes(a.r2r, in, lin, held.oin, kLanes, n, bad, buf, scratch, redo_eps);
+        Scatter(buf, out, lout, held.oout, kLanes, n, nullptr, stream);
+      };
+      const auto release = [&] {
+        if (!held.res) return;
+        if (const unsigned bad = ScatterChecked(held.res, out, held.oout, n, held.order, stream))
+          redo_held(bad);
+        held.res = nullptr;
+      };
       for (std::size_t g = g_begin; g < g_end; ++g) {
         const bool wrapped = head != 0 && g == 0;
         const auto [j0, cnt] = group_span(g);
@@ -191,6 +208,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
           LineOffsets(j0, block_groups * kLanes, nd, ext, sin, sout, oin, oout);
           const std::size_t c = block_groups * kLanes;
           if (Consecutive(oin, c, c) && Consecutive(oout, c, c)) {
+            release();
             if (block_groups == kWideBlockGroups)
               RunBlock<kWideBlockGroups>(a, in, lin, oin, out, lout, oout[0], th, buf, scratch,
                                          redo_eps, stream);
@@ -203,6 +221,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         }
         if (Paired(a) && g + 1 < g_end && j0 + 2 * kLanes <= nlines) {
           LineOffsets(j0, 2 * kLanes, nd, ext, sin, sout, oin, oout);
+          release();
           RunPair(a, in, lin, oin, out, lout, oout, th, buf, scratch, redo_eps);
           ++g;
           continue;
@@ -215,6 +234,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
           LineOffsets(j0, cnt, nd, ext, sin, sout, oin, oout);
         }
         if (SingleLines(cnt)) {
+          release();
           // A few lines (e.g. one 1D transform): scalar code.
           T0* line = reinterpret_cast<T0*>(buf);
           Cx<T0>* sscr = reinterpret_cast<Cx<T0>*>(scratch);
@@ -249,10 +269,30 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         // RunBlock's blocks do).
         const bool direct = reads_array && !wrapped && Consecutive(oin, cnt);
         const auto element = ColumnReader(in + oin[0], lin);
-        if (wrapped && blend_in)
-          Moves::GatherWrapped(in + oin[wrap], lin, n, wrap, gathered, order);
-        else if (!direct)
-          Gather(in, lin, oin, cnt, n, gathered, order);
+        // Rows in and out as Moves::ScatterGatherTransposed takes them (a DCT-II's result lands
+        // in buf, a DCT-III's in scratch, apart from what the next group's gather writes): this
+        // group's result may be held.
+        const bool holds = kLanes > 1 && n >= 2 * kLanes && n % kLanes == 0 &&
+                           Moves::ToAligned(out + oout[0]) == 0 && checked && !direct && !wrapped &&
+                           (order || sorder) && Moves::ScattersTransposed(lin, oin, cnt) &&
+                           Moves::SameBlocks(in, oin, out, oout);
+        if (holds && held.res) {
+          const unsigned bad =
+              NonFiniteLanesOf(Moves::ScatterGatherTransposed(held.res, held.order, out, held.oout,
+                                                              stream, in, oin, n, gathered, order),
+                               kLanes);
+          if (bad) {
+            redo_held(bad);
+            Gather(in, lin, oin, cnt, n, gathered, order);
+          }
+          held.res = nullptr;
+        } else {
+          release();
+          if (wrapped && blend_in)
+            Moves::GatherWrapped(in + oin[wrap], lin, n, wrap, gathered, order);
+          else if (!direct)
+            Gather(in, lin, oin, cnt, n, gathered, order);
+        }
         if (th == Threshold::Inputs) ZeroBelow(gathered, n, zero_below_);
         if (order && direct) {
           a.r2r.exec_gathered_from(element, buf, scratch, scratch + n / 2);
@@ -261,6 +301,10 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         } else if (sorder) {
           V* v = direct ? a.r2r.exec_scattered_from(element, scratch)
                         : a.r2r.exec_scattered(buf, scratch);
+          if (holds) {
+            held.Hold(v, sorder, oin, oout);
+            continue;
+          }
           if (checked) {
             if (!ScatterChecked(v, out, oout, n, sorder, stream)) continue;
           } else if (!NonFiniteLanes(v, n, cnt)) {
@@ -272,6 +316,10 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
           checked = false;  // stored once already: tested below, redone, stored again
         } else {
           a.r2r.exec(buf, scratch);
+        }
+        if (holds) {
+          held.Hold(buf, nullptr, oin, oout);
+          continue;
         }
         if (checked) {
           if (const unsigned bad = ScatterChecked(buf, out, oout, n, nullptr, stream)) {
@@ -285,6 +333,7 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         if (th == Threshold::Outputs) ZeroBelow(buf, n, zero_below_);
         store(buf, nullptr);
       }
+      release();
     };
     if (!Paired(a)) return detail::parallel_for(threads_, groups, work);
     // Pairs of groups (2u, 2u + 1) for every thread count, so that results do not depend on it.
@@ -292,6 +341,21 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
       work(2 * u_begin, std::min(groups, 2 * u_end));
     });
   }
+
+  // A group of rows whose scatter waits for the next group's gather (RunAxis): its result
+  // (element i at res[At(order, i)]) and its lines' offsets in `in` and `out`.
+  struct HeldRows {
+    const V* res = nullptr;
+    const std::uint32_t* order = nullptr;
+    std::ptrdiff_t oin[kLanes], oout[kLanes];
+    void Hold(const V* r, const std::uint32_t* o, const std::ptrdiff_t* in_offsets,
+              const std::ptrdiff_t* out_offsets) {
+      res = r;
+      order = o;
+      std::copy(in_offsets, in_offsets + kLanes, oin);
+      std::copy(out_offsets, out_offsets + kLanes, oout);
+    }
+  };
 
   // A full group of lines scattered by transposes (Moves::ScattersTransposed), with the lanes
   // whose outputs are not all finite returned (NonFiniteLanes without its pass).
