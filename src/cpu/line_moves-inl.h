@@ -201,39 +201,39 @@ struct LineMoves {
   // and GatherTransposed of the next group's lines into gbuf, a block of each in turn: the
   // memory reads one group's rows while it writes the other's, where a gather and then a scatter
   // of their own leave it reading, then writing (docs/benchmarks.md, "Rows read and written at
-  // once"). Rows of n >= 2 kLanes elements, n a multiple of kLanes, aligned and at the same
-  // alignment in and out (SameBlocks): blocks 0, kLanes, ... of both. Each block's loads are
-  // half a row away from its stores: rows of 4 KiB read at the columns just written would wait
-  // on those stores (the core compares the low 12 bits of their addresses), which made the rows
-  // of 4096 x 1024 25 % slower.
+  // once"). Only for rows that MoveTogether: blocks 0, kLanes, ... n - kLanes of both, each
+  // block's loads half a row away from its stores. Rows of 4 KiB read at the columns just
+  // written would wait on those stores (the core compares the low 12 bits of their addresses),
+  // which made the rows of 4096 x 1024 25 % slower.
   static V ScatterGatherTransposed(const V* res, const std::uint32_t* sorder, T0* out,
                                    const std::ptrdiff_t* oout, bool stream, const T0* in,
                                    const std::ptrdiff_t* oin, std::size_t n, V* gbuf,
                                    const std::uint32_t* gorder) {
     stream = stream && kWholeLines;
     V finite{};
-    const std::size_t blocks = n / kLanes, half = blocks / 2 * kLanes;
-    AlignedBlocks(
-        out, oout, n, [&](std::size_t i0) __attribute__((always_inline)) {
-          V r[kLanes];
-          const std::size_t j0 =
-              i0 + half < blocks * kLanes ? i0 + half : i0 + half - blocks * kLanes;
-          LoadTransposed<kLanes>(
-              r, [&](std::size_t l) __attribute__((always_inline)) {
-                return in + oin[l] + static_cast<std::ptrdiff_t>(j0);
-              });
-          for (std::size_t i = 0; i < kLanes; ++i) gbuf[At(gorder, j0 + i)] = r[i];
-          StoreBlockTransposed<true>(res, sorder, i0, out, oout, stream, finite);
-        });
+    const std::size_t half = n / kLanes / 2 * kLanes;
+    for (std::size_t i0 = 0; i0 < n; i0 += kLanes) {
+      const std::size_t j0 = i0 < n - half ? i0 + half : i0 + half - n;
+      V r[kLanes];
+      LoadTransposed<kLanes>(
+          r, [&](std::size_t l) __attribute__((always_inline)) {
+            return in + oin[l] + static_cast<std::ptrdiff_t>(j0);
+          });
+      for (std::size_t i = 0; i < kLanes; ++i) gbuf[At(gorder, j0 + i)] = r[i];
+      StoreBlockTransposed<true>(res, sorder, i0, out, oout, stream, finite);
+    }
     if (stream) StreamFence();
     return finite;
   }
-  // Whether kLanes rows at in + oin[l] and kLanes at out + oout[l] (both ScattersTransposed)
-  // run the same AlignedBlocks.
-  static bool SameBlocks(const T0* in, const std::ptrdiff_t* oin, const T0* out,
-                         const std::ptrdiff_t* oout) {
-    return oin[1] - oin[0] == oout[1] - oout[0] &&
-           ToAligned(in + oin[0]) == ToAligned(out + oout[0]);
+  // Whether kLanes lines of n elements at in + oin[l] and at out + oout[l] may move through
+  // ScatterGatherTransposed: rows gathered and scattered by transposes (ScattersTransposed), of
+  // two whole vectors or more, each starting on a vector boundary (up to 64 bytes) in and out.
+  static bool MoveTogether(const T0* in, const std::ptrdiff_t* oin, const T0* out,
+                           const std::ptrdiff_t* oout, std::size_t n) {
+    return kLanes > 1 && n >= 2 * kLanes && n % kLanes == 0 && ScattersTransposed(1, oin, kLanes) &&
+           ScattersTransposed(1, oout, kLanes) && KeepsAlignment(oin[1] - oin[0]) &&
+           KeepsAlignment(oout[1] - oout[0]) && ToAligned(in + oin[0]) == 0 &&
+           ToAligned(out + oout[0]) == 0;
   }
 
   // Group 0 of a pass grouped from its first aligned line (nd_driver-inl.h, HeadLines): lanes

@@ -272,10 +272,8 @@ class CpuPlan final : public HostPlan<T0, CpuPlan<T0>>, private LineMoves<T0> {
         // Rows in and out as Moves::ScatterGatherTransposed takes them (a DCT-II's result lands
         // in buf, a DCT-III's in scratch, apart from what the next group's gather writes): this
         // group's result may be held.
-        const bool holds = kLanes > 1 && n >= 2 * kLanes && n % kLanes == 0 &&
-                           Moves::ToAligned(out + oout[0]) == 0 && checked && !direct && !wrapped &&
-                           (order || sorder) && Moves::ScattersTransposed(lin, oin, cnt) &&
-                           Moves::SameBlocks(in, oin, out, oout);
+        const bool holds = checked && !direct && !wrapped && (order || sorder) && lin == 1 &&
+                           cnt == kLanes && Moves::MoveTogether(in, oin, out, oout, n);
         if (holds && held.res) {
           const unsigned bad =
               NonFiniteLanesOf(Moves::ScatterGatherTransposed(held.res, held.order, out, held.oout,
