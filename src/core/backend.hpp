@@ -16,6 +16,10 @@
 #include "dctx/device.hpp"
 #include "dctx/plan.hpp"
 
+namespace dctx {
+struct ElectrostaticsDesc;  // dctx/electrostatics.hpp
+}  // namespace dctx
+
 namespace dctx::detail {
 
 /// A host-memory execution, validated: arrays of the plan's shape with one element stride per
@@ -53,8 +57,9 @@ class BackendPlan {
   virtual std::string describe() const = 0;
 };
 
-struct Block8Spec;        // core/block8_backend.hpp
-class BackendBlock8Plan;  // core/block8_backend.hpp
+struct Block8Spec;            // core/block8_backend.hpp
+class BackendBlock8Plan;      // core/block8_backend.hpp
+class BackendElectrostatics;  // core/electrostatics_backend.hpp
 
 /// How a back end's memory is addressed, which decides how the core detects overlap.
 enum class MemoryModel : std::uint8_t {
@@ -79,6 +84,11 @@ class Backend {
   virtual std::unique_ptr<BackendPlan> make_plan(const PlanDesc& normalized) const = 0;
   /// The 8x8 block engine on this back end; the default has none (nullptr).
   virtual std::unique_ptr<BackendBlock8Plan> make_block8_plan(const Block8Spec& spec) const;
+  /// DREAMPlace's electrostatic step run whole on this back end's device for `desc` (normalised
+  /// by the system, naming this back end); the default has none (nullptr), and so does a back
+  /// end that cannot run it for this description: the system then runs its own route.
+  virtual std::unique_ptr<BackendElectrostatics> make_electrostatics(
+      const ElectrostaticsDesc& desc) const;
 };
 
 /// Adds `backend`, replacing any of the same kind, and returns the one it replaced (nullptr if

@@ -9,6 +9,7 @@
 
 #include "core/backend.hpp"
 #include "core/block8_backend.hpp"
+#include "core/electrostatics_backend.hpp"
 #include "dctx/backend.hpp"
 
 namespace dctx::detail {
@@ -21,6 +22,11 @@ void BackendPlan::execute_device(const DeviceCall&) const {
 }
 
 std::unique_ptr<BackendBlock8Plan> Backend::make_block8_plan(const Block8Spec&) const {
+  return nullptr;
+}
+
+std::unique_ptr<BackendElectrostatics> Backend::make_electrostatics(
+    const ElectrostaticsDesc&) const {
   return nullptr;
 }
 

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/electrostatics_backend.hpp"
 #include "cuda/hd.hpp"
 #include "dctx/electrostatics.hpp"
 
@@ -31,35 +32,10 @@ struct WeightPass {
   double scale = 1;  ///< 1 / (m n bin_width bin_height)
 };
 
-/// The tables of a pass, host side: w_u (m entries), w_v and w_v^2 (n each), one array, as the
-/// CPU makes them (2 pi k / len in long double, rounded to double).
-inline std::vector<double> weight_tables(std::size_t m, std::size_t n) {
-  constexpr long double kPi = 3.141592653589793238462643383279502884L;
-  std::vector<double> t(m + 2 * n);
-  for (std::size_t u = 0; u < m; ++u) t[u] = double(2 * kPi * u / m);
-  for (std::size_t v = 0; v < n; ++v) {
-    t[m + v] = double(2 * kPi * v / n);
-    t[m + n + v] = t[m + v] * t[m + v];
-  }
-  return t;
-}
-
-/// The description of one of the step's transforms on `backend`: as the system's own
-/// (src/spectral/electrostatics.cpp), unnormalised, over both axes of the grid.
-inline PlanDesc step_plan(const ElectrostaticsDesc& s, AxisTransform t0, AxisTransform t1,
-                          BackendKind backend) {
-  PlanDesc d;
-  d.backend = backend;
-  d.device = s.device;
-  d.shape = s.shape;
-  d.axes = {0, 1};
-  d.transforms = {t0, t1};
-  d.precision = s.precision;
-  d.norm = Norm::Backward;
-  d.orthogonalize = false;
-  d.cpu = s.cpu;
-  return d;
-}
+// The tables of a pass and the descriptions of the step's plans, shared with every route
+// (core/electrostatics_backend.hpp).
+using detail::step_plan;
+using detail::weight_tables;
 
 /// type3_weight of the CPU: 1 at index 0 of a cosine axis (its doubled x_0 halved), else 1/2.
 DCTX_HD double cosine_weight(I64 k) { return k == 0 ? 1.0 : 0.5; }

@@ -4,6 +4,37 @@
 
 #include "opencl/plans.hpp"
 
+namespace dctx::ocl {
+
+void check_buffer(const char* fn, const char* name, const void* mem, std::size_t offset,
+                  const Shape& shape, const std::ptrdiff_t* strides, std::size_t elem_bytes,
+                  cl_context context) {
+  const std::string where = std::string(fn) + ": " + name;
+  if (!mem) throw Error(where + " is a null cl_mem");
+  const cl_mem m = static_cast<cl_mem>(const_cast<void*>(mem));
+  std::ptrdiff_t lo = 0, hi = 0;
+  element_span(shape, strides, lo, hi);
+  std::size_t size = 0;
+  check(clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof size, &size, nullptr),
+        "clGetMemObjectInfo (is it a cl_mem?)");
+  const std::ptrdiff_t first = static_cast<std::ptrdiff_t>(offset) + lo;
+  if (first < 0 ||
+      static_cast<std::size_t>(static_cast<std::ptrdiff_t>(offset) + hi + 1) * elem_bytes > size)
+    throw Error(where + " reaches elements " + std::to_string(first) + ".." +
+                std::to_string(static_cast<std::ptrdiff_t>(offset) + hi) +
+                " but its buffer holds " + std::to_string(size / elem_bytes));
+  if (context) {
+    cl_context c = nullptr;
+    check(clGetMemObjectInfo(m, CL_MEM_CONTEXT, sizeof c, &c, nullptr), "clGetMemObjectInfo");
+    if (c != context)
+      throw Error(where +
+                  " belongs to another OpenCL context than the device's (allocate it in "
+                  "dctx::opencl::context(...).context)");
+  }
+}
+
+}  // namespace dctx::ocl
+
 namespace dctx::opencl {
 namespace {
 
@@ -55,22 +86,8 @@ void execute(const Plan& plan, const Buffer& in, const Buffer& out, cl_command_q
                       out.strides.empty() ? dense.data() : out.strides.data()};
   // Buffers must be big enough for every element they are asked to hold.
   const std::size_t es = plan.desc().precision == Precision::F32 ? 4 : 8;
-  for (const DeviceArray* x : {&a, &b}) {
-    if (!x->buffer) throw Error("dctx::opencl::execute: null cl_mem");
-    std::ptrdiff_t lo = 0, hi = 0;
-    ocl::element_span(shape, x->strides, lo, hi);
-    std::size_t size = 0;
-    ocl::check(clGetMemObjectInfo(static_cast<cl_mem>(x->buffer), CL_MEM_SIZE, sizeof size, &size,
-                                  nullptr),
-               "clGetMemObjectInfo (is it a cl_mem?)");
-    const std::ptrdiff_t first = static_cast<std::ptrdiff_t>(x->offset) + lo;
-    if (first < 0 ||
-        static_cast<std::size_t>(static_cast<std::ptrdiff_t>(x->offset) + hi + 1) * es > size)
-      throw Error("dctx::opencl::execute: " + std::string(x == &a ? "in" : "out") +
-                  " reaches elements " + std::to_string(first) + ".." +
-                  std::to_string(static_cast<std::ptrdiff_t>(x->offset) + hi) +
-                  " but its buffer holds " + std::to_string(size / es));
-  }
+  ocl::check_buffer("dctx::opencl::execute", "in", a.buffer, a.offset, shape, a.strides, es);
+  ocl::check_buffer("dctx::opencl::execute", "out", b.buffer, b.offset, shape, b.strides, es);
   plan.execute_device(a, b, plan.desc().precision,
                       DeviceExecution{queue, workspace, workspace ? workspace_bytes : 0});
 }

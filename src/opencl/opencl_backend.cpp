@@ -38,6 +38,10 @@ class OpenClBackend final : public Backend {
     return ocl::make_host_route_plan(
         std::move(dev), d, types ? "type I has no OpenCL kernel yet" : "more than nine axes");
   }
+  std::unique_ptr<BackendElectrostatics> make_electrostatics(
+      const ElectrostaticsDesc& d) const override {
+    return ocl::make_electrostatics_step(d);
+  }
 #ifdef DCTX_OPENCL_BLOCK8
   // A block plan names no device: DCTX_OPENCL_DEVICE, else the first GPU, else the first device.
   std::unique_ptr<BackendBlock8Plan> make_block8_plan(const Block8Spec& spec) const override {

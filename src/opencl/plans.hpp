@@ -9,6 +9,7 @@
 
 #include "core/backend.hpp"
 #include "core/dense_layout.hpp"
+#include "core/electrostatics_backend.hpp"
 #include "opencl/runtime.hpp"
 
 namespace dctx::ocl {
@@ -27,9 +28,21 @@ std::unique_ptr<detail::BackendPlan> make_lines_plan(std::shared_ptr<Device> dev
 std::unique_ptr<detail::BackendPlan> make_host_route_plan(std::shared_ptr<Device> device,
                                                           const PlanDesc& d, std::string why);
 
+/// DREAMPlace's electrostatic step whole on the device of `d` for host arrays (electrostatics.cpp),
+/// or nullptr when that device has no cl_khr_fp64 (the system then weighs on the host).
+std::unique_ptr<detail::BackendElectrostatics> make_electrostatics_step(
+    const ElectrostaticsDesc& d);
+
 /// An 8x8 block plan on `device` (block8_plan.cpp, kernels/block8.cl); built with DCTX_BLOCK8.
 std::unique_ptr<detail::BackendBlock8Plan> make_block8_plan(std::shared_ptr<Device> device,
                                                             const detail::Block8Spec& spec);
+
+/// Refuses, with a dctx::Error "<fn>: <name> ...", a null buffer, one too small for the elements
+/// `offset` and `strides` reach (elements of `elem_bytes` bytes), and, when `context` is given,
+/// a buffer of another context.
+void check_buffer(const char* fn, const char* name, const void* mem, std::size_t offset,
+                  const Shape& shape, const std::ptrdiff_t* strides, std::size_t elem_bytes,
+                  cl_context context = nullptr);
 
 // Strided host arrays and spans (core/dense_layout.hpp).
 using detail::dense_strides;

@@ -7,6 +7,8 @@
 // already reweighted; on the CPU, solve() shares the potential's pass along v with field_x.
 #include "dctx/electrostatics.hpp"
 
+#include "core/backend.hpp"
+#include "core/electrostatics_backend.hpp"
 #include "core/overlap.hpp"
 #include "core/thread_pool.hpp"
 #include "core/vocabulary.hpp"
@@ -26,30 +28,22 @@ namespace dctx {
 
 namespace {
 
-constexpr long double kPi = 3.141592653589793238462643383279502884L;
-
 constexpr AxisTransform kCos{Kind::DCT, 3}, kSin{Kind::DXST, 3};
 
 PlanDesc type3_plan(const Shape& shape, Precision p, const CpuOptions& cpu, AxisTransform t0,
-                    AxisTransform t1, BackendKind backend = BackendKind::Auto,
-                    const DeviceOptions& device = {}) {
-  PlanDesc d;
-  d.backend = backend;
-  d.device = device;
-  d.shape = shape;
-  d.axes = {0, 1};
-  d.transforms = {t0, t1};
-  d.precision = p;
-  d.norm = Norm::Backward;
-  d.orthogonalize = false;
-  d.cpu = cpu;
-  return d;
+                    AxisTransform t1) {
+  ElectrostaticsDesc s;
+  s.shape = shape;
+  s.precision = p;
+  s.cpu = cpu;
+  return detail::step_plan(s, t0, t1, BackendKind::Auto);
 }
 
 // One type-3 transform along one axis of the grid (the step's shared potential route).
 PlanDesc type3_axis_plan(const Shape& shape, Precision p, const CpuOptions& cpu, int axis,
                          AxisTransform t) {
-  PlanDesc d = type3_plan(shape, p, cpu, t, t, BackendKind::CPU);
+  PlanDesc d = type3_plan(shape, p, cpu, t, t);
+  d.backend = BackendKind::CPU;
   d.axes = {axis};
   d.transforms = {t};
   return d;
@@ -115,6 +109,9 @@ struct ElectrostaticSystem::Impl {
   // the potential's DCT-III along v (axis 1), then DCT-III along u for the potential and
   // DXST-III along u for field_x (each null where the other is used).
   std::shared_ptr<const Plan> pot_rows, pot_cols, fx_cols;
+  // The whole step on a device back end that runs it (Backend::make_electrostatics): one upload
+  // and one download per array instead of four plans copying in and out.
+  std::unique_ptr<const detail::BackendElectrostatics> device_step;
   std::vector<double> wu, wv, wv2;
   std::vector<double> hcos;  // type3_weight(false, j) along the rows
 
@@ -130,6 +127,20 @@ struct ElectrostaticSystem::Impl {
         throw Error("electrostatics: an output's shape differs from the " + std::to_string(m) +
                     " x " + std::to_string(n) + " bin grid");
     check_places(density, potential_out, fx, fy);
+    if (device_step) {
+      detail::HostStep<T> h;
+      h.density = density.data();
+      h.density_strides = density.strides().data();
+      if (potential_out) {
+        h.potential = potential_out->data();
+        h.potential_strides = potential_out->strides().data();
+      }
+      h.field_x = fx.data();
+      h.field_x_strides = fx.strides().data();
+      h.field_y = fy.data();
+      h.field_y_strides = fy.strides().data();
+      return device_step->solve(h);
+    }
     // a = DCT2(rho / (bw bh)) = scipy's dctn(rho) / (M N bw bh), computed into field_x, which
     // the weighting pass then overwrites row by row, each row read first. No scratch array.
     dct2->execute(density, fx);
@@ -244,17 +255,21 @@ ElectrostaticSystem::ElectrostaticSystem(const ElectrostaticsDesc& desc) {
   impl->desc = desc;
   const Shape& s = desc.shape;
   const auto plan = [&](AxisTransform t0, AxisTransform t1) {
-    return cached_plan(type3_plan(s, desc.precision, desc.cpu, t0, t1, desc.backend, desc.device));
+    return cached_plan(detail::step_plan(desc, t0, t1, desc.backend));
   };
   impl->dct2 = plan({Kind::DCT, 2}, {Kind::DCT, 2});
   impl->field_x = plan(kSin, kCos);
   impl->field_y = plan(kCos, kSin);
-  for (std::size_t u = 0; u < s[0]; ++u) impl->wu.push_back(double(2 * kPi * u / s[0]));
-  for (std::size_t v = 0; v < s[1]; ++v) impl->wv.push_back(double(2 * kPi * v / s[1]));
-  for (double w : impl->wv) impl->wv2.push_back(w * w);
+  const std::vector<double> tables = detail::weight_tables(s[0], s[1]);
+  impl->wu.assign(tables.begin(), tables.begin() + std::ptrdiff_t(s[0]));
+  impl->wv.assign(tables.begin() + std::ptrdiff_t(s[0]),
+                  tables.begin() + std::ptrdiff_t(s[0] + s[1]));
+  impl->wv2.assign(tables.begin() + std::ptrdiff_t(s[0] + s[1]), tables.end());
   for (std::size_t v = 0; v < s[1]; ++v) impl->hcos.push_back(type3_weight(false, v));
-  if (backend_info(desc.backend).kind != BackendKind::CPU) {
+  const std::shared_ptr<const detail::Backend> backend = detail::resolve_backend(desc.backend);
+  if (backend->kind() != BackendKind::CPU) {
     impl->potential = plan(kCos, kCos);
+    impl->device_step = backend->make_electrostatics(desc);
   } else {
     const auto axis_plan = [&](int axis, AxisTransform t) {
       return cached_plan(type3_axis_plan(s, desc.precision, desc.cpu, axis, t));

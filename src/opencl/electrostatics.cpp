@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// DREAMPlace's electrostatic step on the OpenCL back end, whole on the device: the DCT-II of the
+// density into field_x, the weighting kernel of kernels/electrostatics.cl (the CPU's pass, bin by
+// bin, its Parseval sum reduced in a fixed order into the energy), and the three type-3 plans in
+// place, all enqueued on one queue. Two entries: dctx::opencl::electrostatics on the caller's
+// buffers (dctx/opencl.hpp), and the back end's make_electrostatics, through which
+// ElectrostaticSystem::solve() on host arrays uploads the density once and downloads each output
+// once. The plans are the descriptions the system's own are made from (core/electrostatics_
+// backend.hpp), on OpenCL, from the plan cache.
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "core/electrostatics_backend.hpp"
+#include "core/overlap.hpp"
+#include "dctx/opencl.hpp"
+#include "opencl/plans.hpp"
+
+namespace dctx::ocl {
+namespace {
+
+constexpr std::size_t kItems = 4;  // bins per work-item of the weighting kernel
+constexpr AxisTransform kCos{Kind::DCT, 3}, kSin{Kind::DXST, 3};
+
+// The weighting tables on the device, made once per (device, grid) and kept; at most kTableSets,
+// a full cache starts over (a buffer still read by a kernel outlives its release).
+constexpr std::size_t kTableSets = 16;
+std::shared_ptr<const Mem> tables_on(const Device& dev, std::size_t m, std::size_t n) {
+  using Key = std::tuple<cl_device_id, std::size_t, std::size_t>;
+  struct Cache {
+    std::mutex mutex;
+    std::map<Key, std::shared_ptr<const Mem>> sets;
+  };
+  static Cache* cache = new Cache;  // lives for the process, as the devices do (runtime.cpp)
+  const std::lock_guard<std::mutex> lock(cache->mutex);
+  const Key key{dev.info().id, m, n};
+  if (const auto it = cache->sets.find(key); it != cache->sets.end()) return it->second;
+  if (cache->sets.size() >= kTableSets) cache->sets.clear();
+  const std::vector<double> t = detail::weight_tables(m, n);
+  auto mem = std::make_shared<const Mem>(
+      dev.buffer(t.size() * sizeof(double), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, t.data()));
+  cache->sets.emplace(key, mem);
+  return mem;
+}
+
+std::size_t pow2_at_most(std::size_t v) {
+  std::size_t p = 1;
+  while (p * 2 <= v) p *= 2;
+  return p;
+}
+
+// One array of the step on the device: element offset and two element strides.
+struct Array {
+  const char* name = nullptr;
+  cl_mem mem = nullptr;
+  std::size_t offset = 0;
+  std::ptrdiff_t strides[2] = {0, 0};
+  opencl::Buffer buffer() const { return {mem, offset, {strides[0], strides[1]}}; }
+};
+
+// The step's plans and programs on one device, for one system description.
+class Step {
+ public:
+  explicit Step(const ElectrostaticsDesc& d) : d_(d), dev_(open_device(d.device.select)) {
+    if (!dev_->info().fp64)
+      throw Error("dctx::opencl::electrostatics: OpenCL device '" + dev_->info().name +
+                      "' has no cl_khr_fp64, which the weighting pass needs (it runs in double, "
+                      "as on the CPU); ElectrostaticSystem::solve() on host arrays weights on "
+                      "the host instead",
+                  ErrorKind::BackendUnavailable);
+    const auto plan = [&](AxisTransform t0, AxisTransform t1) {
+      return cached_plan(detail::step_plan(d, t0, t1, BackendKind::OpenCL));
+    };
+    dct2_ = plan({Kind::DCT, 2}, {Kind::DCT, 2});
+    fx_ = plan(kSin, kCos);
+    fy_ = plan(kCos, kSin);
+    pot_ = plan(kCos, kCos);
+    for (const Plan* p : {dct2_.get(), fx_.get(), fy_.get(), pot_.get()})
+      workspace_ = std::max(workspace_, p->workspace_bytes());
+    tables_ = tables_on(*dev_, d.shape[0], d.shape[1]);
+    std::size_t row = 1;  // a work-group's bins span at most a row, rounded up to a power of two
+    while (row * kItems < d.shape[1]) row *= 2;
+    group_ = pow2_at_most(std::min<std::size_t>({256, row, dev_->info().max_work_group}));
+  }
+
+  const Device& device() const { return *dev_; }
+  std::size_t elem_bytes() const { return d_.precision == Precision::F32 ? 4 : 8; }
+
+  // Enqueues the step on q; pot.mem null: the fields only; energy null: no energy.
+  void enqueue(cl_command_queue q, const Array& rho, const Array& pot, const Array& fx,
+               const Array& fy, cl_mem energy, std::size_t energy_offset) const {
+    Mem ws;
+    if (workspace_ > 0) ws = dev_->buffer(workspace_);
+    const auto run = [&](const Plan& p, const Array& in, const Array& out) {
+      opencl::execute(p, in.buffer(), out.buffer(), q, ws.get(), ws ? workspace_ : 0);
+    };
+    // a = DCT-II(density), unnormalised, into field_x.
+    run(*dct2_, rho, fx);
+    // The weighting pass; released temporaries live until the kernels that use them finish.
+    const std::size_t m = d_.shape[0], n = d_.shape[1];
+    const std::size_t span = group_ * kItems, row_groups = (n + span - 1) / span;
+    const std::size_t groups = row_groups * m;
+    const Mem partials = dev_->buffer(groups * sizeof(double));
+    const bool with_pot = pot.mem != nullptr;
+    cl_program program = this->program(with_pot);
+    Kernel weigh = dev_->kernel(program, "weigh");
+    cl_kernel k = weigh.get();
+    cl_uint a = 0;
+    const auto arg = [&](std::size_t size, const void* v) {
+      check(clSetKernelArg(k, a++, size, v), "clSetKernelArg (the weighting kernel)");
+    };
+    const auto array_args = [&](const Array& x) {
+      const cl_long off = static_cast<cl_long>(x.offset), s0 = x.strides[0], s1 = x.strides[1];
+      arg(sizeof(cl_mem), &x.mem);
+      arg(sizeof off, &off);
+      arg(sizeof s0, &s0);
+      arg(sizeof s1, &s1);
+    };
+    array_args(pot);
+    array_args(fx);
+    array_args(fy);
+    const cl_long lm = static_cast<cl_long>(m), ln = static_cast<cl_long>(n);
+    arg(sizeof lm, &lm);
+    arg(sizeof ln, &ln);
+    const cl_mem tables = tables_->get(), part = partials.get();
+    arg(sizeof(cl_mem), &tables);
+    const double scale = 1.0 / (double(m) * double(n) * d_.bin_width * d_.bin_height);
+    arg(sizeof scale, &scale);
+    arg(sizeof(cl_mem), &part);
+    const std::size_t global[2] = {row_groups * group_, m}, local[2] = {group_, 1};
+    check(clEnqueueNDRangeKernel(q, k, 2, nullptr, global, local, 0, nullptr, nullptr),
+          "clEnqueueNDRangeKernel (the weighting kernel)");
+    if (energy) {
+      Kernel sum = dev_->kernel(program, "sum_partials");
+      cl_kernel s = sum.get();
+      const cl_long count = static_cast<cl_long>(groups);
+      const double factor = double(m) * double(n) / 4;
+      const cl_long eoff = static_cast<cl_long>(energy_offset);
+      check(clSetKernelArg(s, 0, sizeof(cl_mem), &part), "clSetKernelArg (the energy's sum)");
+      check(clSetKernelArg(s, 1, sizeof count, &count), "clSetKernelArg (the energy's sum)");
+      check(clSetKernelArg(s, 2, sizeof factor, &factor), "clSetKernelArg (the energy's sum)");
+      check(clSetKernelArg(s, 3, sizeof(cl_mem), &energy), "clSetKernelArg (the energy's sum)");
+      check(clSetKernelArg(s, 4, sizeof eoff, &eoff), "clSetKernelArg (the energy's sum)");
+      check(clEnqueueNDRangeKernel(q, s, 1, nullptr, &group_, &group_, 0, nullptr, nullptr),
+            "clEnqueueNDRangeKernel (the energy's sum)");
+    }
+    // The three type-3 transforms, in place.
+    run(*fx_, fx, fx);
+    run(*fy_, fy, fy);
+    if (with_pot) run(*pot_, pot, pot);
+  }
+
+  std::string describe() const {
+    return "the whole step on opencl[" + dev_->info().name + "]: " + dct2_->describe() +
+           "; the weighting kernel; three type-3 plans in place";
+  }
+
+ private:
+  cl_program program(bool with_pot) const {
+    std::string o = "-D GROUP=" + std::to_string(group_) + " -D ITEMS=" + std::to_string(kItems) +
+                    " -D WITH_POTENTIAL=" + std::to_string(int(with_pot));
+    if (d_.precision == Precision::F64) o += " -D DCTX_FP64";
+    return dev_->program("electrostatics.cl", kernel_source("electrostatics.cl"), o);
+  }
+
+  ElectrostaticsDesc d_;
+  std::shared_ptr<Device> dev_;
+  std::shared_ptr<const Plan> dct2_, fx_, fy_, pot_;
+  std::shared_ptr<const Mem> tables_;
+  std::size_t workspace_ = 0;
+  std::size_t group_ = 1;
+};
+
+// The host-memory step of ElectrostaticSystem::solve(): one upload, the step, one download each.
+class HostMemoryStep final : public detail::BackendElectrostatics {
+ public:
+  explicit HostMemoryStep(const ElectrostaticsDesc& d) : step_(d), shape_(d.shape) {}
+
+  double solve(const detail::HostStep<float>& s) const override { return run(s); }
+  double solve(const detail::HostStep<double>& s) const override { return run(s); }
+  std::string describe() const override { return step_.describe(); }
+
+ private:
+  template <class T>
+  double run(const detail::HostStep<T>& s) const {
+    const Device& dev = step_.device();
+    cl_command_queue q = dev.queue();
+    const std::size_t total = shape_[0] * shape_[1], bytes = total * sizeof(T);
+    const std::vector<std::ptrdiff_t> dense = dense_strides(shape_);
+    const Mem rho = dev.buffer(bytes), fx = dev.buffer(bytes), fy = dev.buffer(bytes);
+    Mem pot;
+    if (s.potential) pot = dev.buffer(bytes);
+    const Mem energy = dev.buffer(sizeof(double));
+    std::vector<T> staging;
+    if (detail::is_dense(shape_, s.density_strides)) {
+      check(clEnqueueWriteBuffer(q, rho.get(), CL_FALSE, 0, bytes, s.density, 0, nullptr, nullptr),
+            "clEnqueueWriteBuffer (the density map)");
+    } else {
+      staging.resize(total);
+      detail::copy_strided<T, true>(shape_, const_cast<T*>(s.density), s.density_strides,
+                                    staging.data());
+      check(clEnqueueWriteBuffer(q, rho.get(), CL_FALSE, 0, bytes, staging.data(), 0, nullptr,
+                                 nullptr),
+            "clEnqueueWriteBuffer (the density map)");
+    }
+    const auto array = [&](const char* name, const Mem& m) {
+      return Array{name, m.get(), 0, {dense[0], dense[1]}};
+    };
+    step_.enqueue(q, array("density", rho), array("potential", pot), array("field_x", fx),
+                  array("field_y", fy), energy.get(), 0);
+    const auto download = [&](const Mem& m, T* out, const std::ptrdiff_t* strides) {
+      if (detail::is_dense(shape_, strides)) {
+        check(clEnqueueReadBuffer(q, m.get(), CL_TRUE, 0, bytes, out, 0, nullptr, nullptr),
+              "clEnqueueReadBuffer");
+        return;
+      }
+      staging.resize(total);
+      check(clEnqueueReadBuffer(q, m.get(), CL_TRUE, 0, bytes, staging.data(), 0, nullptr, nullptr),
+            "clEnqueueReadBuffer");
+      detail::copy_strided<T, false>(shape_, out, strides, staging.data());
+    };
+    if (s.potential) download(pot, s.potential, s.potential_strides);
+    download(fx, s.field_x, s.field_x_strides);
+    download(fy, s.field_y, s.field_y_strides);
+    double e = 0;
+    check(clEnqueueReadBuffer(q, energy.get(), CL_TRUE, 0, sizeof e, &e, 0, nullptr, nullptr),
+          "clEnqueueReadBuffer (the energy)");
+    return e;
+  }
+
+  Step step_;
+  Shape shape_;
+};
+
+}  // namespace
+
+std::unique_ptr<detail::BackendElectrostatics> make_electrostatics_step(
+    const ElectrostaticsDesc& d) {
+  if (!open_device(d.device.select)->info().fp64) return nullptr;  // the host weighs instead
+  return std::make_unique<HostMemoryStep>(d);
+}
+
+}  // namespace dctx::ocl
+
+namespace dctx::opencl {
+
+void electrostatics(const ElectrostaticSystem& system, const Buffer& density,
+                    const Buffer& potential, const Buffer& field_x, const Buffer& field_y,
+                    cl_mem energy, std::size_t energy_offset, cl_command_queue queue) {
+  static const char* const fn = "dctx::opencl::electrostatics";
+  const ElectrostaticsDesc& d = system.desc();
+  if (d.backend != BackendKind::OpenCL)
+    throw Error(std::string(fn) + ": the system runs on the " + std::string(to_string(d.backend)) +
+                " back end, not opencl (ElectrostaticsDesc::backend)");
+  const ocl::Step step(d);
+  const Shape& s = d.shape;
+  const std::size_t es = step.elem_bytes();
+  const cl_context context = step.device().context();
+  const auto array = [&](const char* name, const Buffer& b) {
+    if (!b.strides.empty() && b.strides.size() != 2)
+      throw Error(std::string(fn) + ": " + name + " has " + std::to_string(b.strides.size()) +
+                  " strides but the bin grid has 2 axes");
+    ocl::Array a{name, b.mem, b.offset, {static_cast<std::ptrdiff_t>(s[1]), 1}};
+    if (!b.strides.empty()) a.strides[0] = b.strides[0], a.strides[1] = b.strides[1];
+    ocl::check_buffer(fn, name, a.mem, a.offset, s, a.strides, es, context);
+    return a;
+  };
+  const ocl::Array rho = array("density", density), fx = array("field_x", field_x),
+                   fy = array("field_y", field_y);
+  const bool with_pot = potential.mem != nullptr;
+  const ocl::Array pot = with_pot ? array("potential", potential) : ocl::Array{"potential"};
+  if (energy) {
+    const std::size_t one = 1;
+    const std::ptrdiff_t unit = 1;
+    ocl::check_buffer(fn, "energy", energy, energy_offset, Shape{one}, &unit, sizeof(double),
+                      context);
+  }
+  // The outputs are written in place by the transforms: none may overlap another or the density.
+  // Arrays in different buffers never overlap; each buffer gets an address range of its own.
+  std::vector<cl_mem> mems;
+  const auto place = [&](const ocl::Array& a) {
+    std::size_t k = std::find(mems.begin(), mems.end(), a.mem) - mems.begin();
+    if (k == mems.size()) mems.push_back(a.mem);
+    const std::uintptr_t base = (std::uintptr_t{k} + 1) << 52;
+    return detail::NamedPlace{a.name, {base + a.offset * es, es, 2, s.data(), a.strides}};
+  };
+  const detail::NamedPlace input = place(rho);
+  const detail::NamedPlace outs[] = {place(with_pot ? pot : fx), place(fx), place(fy)};
+  detail::check_separate_outputs(fn, input, with_pot ? outs : outs + 1, with_pot ? 3 : 2);
+  step.enqueue(queue ? queue : step.device().queue(), rho, pot, fx, fy, energy, energy_offset);
+}
+
+}  // namespace dctx::opencl

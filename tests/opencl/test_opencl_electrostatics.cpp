@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// DREAMPlace's electrostatic step whole on the OpenCL device (src/opencl/electrostatics.cpp,
+// kernels/electrostatics.cl): dctx::opencl::electrostatics on device buffers (offsets, strides,
+// one buffer shared by several arrays, the fields alone, the energy at an offset) against the CPU
+// back end's step with the suite's bound; the host-memory solve() of an OpenCL system, which runs
+// the same kernels, bit for bit; two threads on one system; rows over several work-groups of the
+// weighting kernel; the refusals, with nothing written; and, with cl_khr_fp64 masked (ctest
+// opencl.fp64_masked), the refusal of the device step and the host weighting that solve() falls
+// back to.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <thread>
+
+#include "dctx/dctx.hpp"
+#include "dctx/electrostatics.hpp"
+#include "dctx/opencl.hpp"
+#include "expect_error.hpp"
+#include "opencl/opencl_test.hpp"
+#include "oracle/oracle.hpp"
+
+namespace dctx {
+namespace {
+
+using oracle::LD;
+using testing_support::expect_error;
+
+class OpenClElectrostatics : public test::OpenClTest {
+ protected:
+  void SetUp() override {
+    test::OpenClTest::SetUp();
+    if (IsSkipped()) return;
+    const char* masked = std::getenv("DCTX_OPENCL_NO_FP64");
+    fp64_masked_ = masked && *masked == '1';
+  }
+  bool fp64_masked_ = false;
+};
+
+ElectrostaticsDesc system_desc(std::size_t m, std::size_t n, Precision p,
+                               BackendKind b = BackendKind::OpenCL) {
+  ElectrostaticsDesc d;
+  d.shape = {m, n};
+  d.bin_width = 2;
+  d.bin_height = 0.75;
+  d.precision = p;
+  d.backend = b;
+  return d;
+}
+
+template <class T>
+std::vector<T> density(std::size_t count, unsigned seed) {
+  std::vector<T> r = oracle::random_vector<T>(count, seed);
+  for (T& v : r) v = std::fabs(v);
+  return r;
+}
+
+// The CPU back end's step: potential, field_x, field_y and the energy.
+template <class T>
+struct Step {
+  std::vector<T> pot, fx, fy;
+  double energy = 0;
+};
+template <class T>
+Step<T> cpu_step(std::size_t m, std::size_t n, const std::vector<T>& rho, BackendKind b) {
+  Step<T> s;
+  for (auto* v : {&s.pot, &s.fx, &s.fy}) v->assign(m * n, std::numeric_limits<T>::quiet_NaN());
+  const Precision p = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+  s.energy = ElectrostaticSystem(system_desc(m, n, p, b))
+                 .solve(ConstView<T>(rho.data(), {m, n}), View<T>(s.pot.data(), {m, n}),
+                        View<T>(s.fx.data(), {m, n}), View<T>(s.fy.data(), {m, n}));
+  return s;
+}
+
+// A cl_mem of `count` elements of T in dctx's context for the system's device, NaN-poisoned.
+template <class T>
+struct DeviceArray {
+  opencl::Context ctx;
+  cl_mem mem = nullptr;
+  std::size_t count = 0;
+  DeviceArray(const opencl::Context& c, std::size_t n) : ctx(c), count(n) {
+    cl_int err = CL_SUCCESS;
+    mem = clCreateBuffer(ctx.context, CL_MEM_READ_WRITE, n * sizeof(T), nullptr, &err);
+    EXPECT_EQ(err, CL_SUCCESS);
+    write(std::vector<T>(n, std::numeric_limits<T>::quiet_NaN()));
+  }
+  ~DeviceArray() { clReleaseMemObject(mem); }
+  DeviceArray(const DeviceArray&) = delete;
+  DeviceArray& operator=(const DeviceArray&) = delete;
+  void write(const std::vector<T>& v) {
+    EXPECT_EQ(clEnqueueWriteBuffer(ctx.queue, mem, CL_TRUE, 0, v.size() * sizeof(T), v.data(), 0,
+                                   nullptr, nullptr),
+              CL_SUCCESS);
+  }
+  std::vector<T> read() const {
+    std::vector<T> v(count);
+    EXPECT_EQ(clEnqueueReadBuffer(ctx.queue, mem, CL_TRUE, 0, count * sizeof(T), v.data(), 0,
+                                  nullptr, nullptr),
+              CL_SUCCESS);
+    return v;
+  }
+};
+
+// The m x n array at element offset `off` with row stride `rs` (column stride 1) out of `all`.
+template <class T>
+std::vector<T> gather(const std::vector<T>& all, std::size_t off, std::size_t rs, std::size_t m,
+                      std::size_t n) {
+  std::vector<T> r(m * n);
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j) r[i * n + j] = all[off + i * rs + j];
+  return r;
+}
+
+template <class T>
+double rel_l2(const std::vector<T>& got, const std::vector<T>& want) {
+  return oracle::rel_l2(got, std::vector<LD>(want.begin(), want.end()));
+}
+
+// Device buffers with offsets and padded rows; the three outputs in one buffer: against the
+// CPU's step, every element written (the poison gone), the energy at an offset.
+template <class T>
+void device_step_against_cpu(std::size_t m, std::size_t n, bool with_potential, unsigned seed) {
+  const Precision p = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+  const ElectrostaticSystem sys(system_desc(m, n, p));
+  const opencl::Context ctx = opencl::context(sys.desc().device.select);
+  const std::size_t rs = n + 3, block = m * rs;  // padded rows
+  const std::vector<T> rho = density<T>(m * n, seed);
+  DeviceArray<T> din(ctx, 5 + block);
+  std::vector<T> staged(5 + block, T(-1));
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j) staged[5 + i * rs + j] = rho[i * n + j];
+  din.write(staged);
+  DeviceArray<T> outs(ctx, 3 * block + 7);  // potential at 7, field_x after it, field_y last
+  DeviceArray<double> energy(ctx, 5);
+  const std::ptrdiff_t srs = static_cast<std::ptrdiff_t>(rs);
+  const opencl::Buffer pot{with_potential ? outs.mem : nullptr, 7, {srs, 1}};
+  opencl::electrostatics(sys, {din.mem, 5, {srs, 1}}, pot, {outs.mem, 7 + block, {srs, 1}},
+                         {outs.mem, 7 + 2 * block, {srs, 1}}, energy.mem, 3);
+  ASSERT_EQ(clFinish(ctx.queue), CL_SUCCESS);
+  const Step<T> want = cpu_step<T>(m, n, rho, BackendKind::CPU);
+  const std::vector<T> all = outs.read();
+  const double tol = 2 * oracle::tolerance<T>(std::max(m, n)) * std::sqrt(2.0);
+  SCOPED_TRACE(std::to_string(m) + " x " + std::to_string(n) + " " + std::string(to_string(p)));
+  if (with_potential) {
+    EXPECT_LE(rel_l2(gather(all, 7, rs, m, n), want.pot), tol) << "potential";
+  } else {
+    const std::vector<T> untouched = gather(all, 7, rs, m, n);
+    for (T v : untouched) ASSERT_TRUE(std::isnan(v)) << "the potential was written";
+  }
+  EXPECT_LE(rel_l2(gather(all, 7 + block, rs, m, n), want.fx), tol) << "field_x";
+  EXPECT_LE(rel_l2(gather(all, 7 + 2 * block, rs, m, n), want.fy), tol) << "field_y";
+  const std::vector<double> e = energy.read();
+  EXPECT_NEAR(e[3], want.energy, tol * std::fabs(want.energy));
+  for (std::size_t k : {0, 1, 2, 4}) EXPECT_TRUE(std::isnan(e[k])) << "energy[" << k << "]";
+}
+
+TEST_F(OpenClElectrostatics, DeviceBuffersAgainstTheCpu) {
+  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
+  device_step_against_cpu<double>(48, 66, true, 301);
+  device_step_against_cpu<float>(48, 66, true, 302);
+  device_step_against_cpu<double>(33, 17, false, 303);
+  device_step_against_cpu<float>(1, 40, true, 304);
+  // Rows of two work-groups of the weighting kernel, the second part empty; more partial sums of
+  // the energy than the summing work-group has items.
+  device_step_against_cpu<float>(600, 500, true, 305);
+}
+
+// solve() on host arrays of an OpenCL system runs the same kernels as the device API on dense
+// buffers: the same bits. Strided host views too (staged through dense buffers), and the energy
+// without a buffer of the caller's.
+TEST_F(OpenClElectrostatics, HostSolveIsTheDeviceStep) {
+  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
+  const std::size_t m = 40, n = 24;
+  const std::vector<float> rho = density<float>(m * n, 310);
+  const ElectrostaticSystem sys(system_desc(m, n, Precision::F32));
+  const opencl::Context ctx = opencl::context(sys.desc().device.select);
+  DeviceArray<float> din(ctx, m * n), pot(ctx, m * n), fx(ctx, m * n), fy(ctx, m * n);
+  DeviceArray<double> energy(ctx, 1);
+  din.write(rho);
+  opencl::electrostatics(sys, {din.mem}, {pot.mem}, {fx.mem}, {fy.mem}, energy.mem);
+  const Step<float> host = cpu_step<float>(m, n, rho, BackendKind::OpenCL);
+  EXPECT_EQ(pot.read(), host.pot);
+  EXPECT_EQ(fx.read(), host.fx);
+  EXPECT_EQ(fy.read(), host.fy);
+  EXPECT_EQ(energy.read()[0], host.energy);
+  // Transposed host views of the outputs: the same values where they land.
+  std::vector<float> tp(m * n, NAN), tx(m * n, NAN), ty(m * n, NAN);
+  const std::vector<std::ptrdiff_t> t_strides{1, static_cast<std::ptrdiff_t>(m)};
+  const double e = sys.solve(
+      ConstView<float>(rho.data(), {m, n}), View<float>(tp.data(), {m, n}, t_strides),
+      View<float>(tx.data(), {m, n}, t_strides), View<float>(ty.data(), {m, n}, t_strides));
+  EXPECT_EQ(e, host.energy);
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      ASSERT_EQ(tp[j * m + i], host.pot[i * n + j]);
+      ASSERT_EQ(tx[j * m + i], host.fx[i * n + j]);
+      ASSERT_EQ(ty[j * m + i], host.fy[i * n + j]);
+    }
+}
+
+TEST_F(OpenClElectrostatics, TwoThreadsOnOneSystem) {
+  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
+  const std::size_t m = 64, n = 48;
+  const std::vector<double> rho = density<double>(m * n, 320);
+  const Step<double> want = cpu_step<double>(m, n, rho, BackendKind::OpenCL);
+  const ElectrostaticSystem sys(system_desc(m, n, Precision::F64));
+  std::vector<Step<double>> got(2);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2; ++t)
+    threads.emplace_back([&, t] {
+      Step<double>& s = got[std::size_t(t)];
+      for (auto* v : {&s.pot, &s.fx, &s.fy}) v->assign(m * n, NAN);
+      for (int r = 0; r < 4; ++r)
+        s.energy =
+            sys.solve(ConstView<double>(rho.data(), {m, n}), View<double>(s.pot.data(), {m, n}),
+                      View<double>(s.fx.data(), {m, n}), View<double>(s.fy.data(), {m, n}));
+    });
+  for (std::thread& t : threads) t.join();
+  for (const Step<double>& s : got) {
+    EXPECT_EQ(s.pot, want.pot);
+    EXPECT_EQ(s.fx, want.fx);
+    EXPECT_EQ(s.fy, want.fy);
+    EXPECT_EQ(s.energy, want.energy);
+  }
+}
+
+// Refusals name the argument, and nothing is written.
+TEST_F(OpenClElectrostatics, Refusals) {
+  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
+  const std::size_t m = 8, n = 6, mn = m * n;
+  const ElectrostaticSystem sys(system_desc(m, n, Precision::F32));
+  const opencl::Context ctx = opencl::context(sys.desc().device.select);
+  DeviceArray<float> din(ctx, mn), a(ctx, mn), b(ctx, mn), c(ctx, 3 * mn), small(ctx, mn - 1);
+  DeviceArray<double> energy(ctx, 2);
+  din.write(density<float>(mn, 330));
+  const auto untouched = [&] {
+    for (const DeviceArray<float>* x : {&a, &b, &c, &small})
+      for (float v : x->read()) ASSERT_TRUE(std::isnan(v));
+    for (double v : energy.read()) ASSERT_TRUE(std::isnan(v));
+  };
+  const auto refuses = [&](const char* what, auto call) {
+    SCOPED_TRACE(what);
+    expect_error(call, what);
+    untouched();
+  };
+  refuses("the system runs on the cpu back end, not opencl", [&] {
+    const ElectrostaticSystem cpu(system_desc(m, n, Precision::F32, BackendKind::CPU));
+    opencl::electrostatics(cpu, {din.mem}, {a.mem}, {b.mem}, {c.mem}, energy.mem);
+  });
+  refuses("density is a null cl_mem",
+          [&] { opencl::electrostatics(sys, {nullptr}, {a.mem}, {b.mem}, {c.mem}); });
+  refuses("field_y reaches elements 0..47 but its buffer holds 47",
+          [&] { opencl::electrostatics(sys, {din.mem}, {a.mem}, {b.mem}, {small.mem}); });
+  refuses("field_x has 3 strides but the bin grid has 2 axes", [&] {
+    opencl::electrostatics(sys, {din.mem}, {a.mem}, {b.mem, 0, {6, 1, 1}}, {c.mem});
+  });
+  refuses("energy reaches elements 2..2 but its buffer holds 2", [&] {
+    opencl::electrostatics(sys, {din.mem}, {a.mem}, {b.mem}, {c.mem}, energy.mem, 2);
+  });
+  refuses("field_x and field_y", [&] {
+    opencl::electrostatics(sys, {din.mem}, {a.mem}, {c.mem, 0}, {c.mem, mn - 1});
+  });
+  refuses("potential overlaps the density",
+          [&] { opencl::electrostatics(sys, {din.mem}, {din.mem}, {b.mem}, {c.mem}); });
+  refuses("potential", [&] {  // the potential over a field
+    opencl::electrostatics(sys, {din.mem}, {c.mem, 2 * mn}, {b.mem}, {c.mem, 2 * mn});
+  });
+  // One buffer holding the three outputs side by side is fine.
+  opencl::electrostatics(sys, {din.mem}, {c.mem, 0}, {c.mem, mn}, {c.mem, 2 * mn});
+  ASSERT_EQ(clFinish(ctx.queue), CL_SUCCESS);
+  for (float v : c.read()) EXPECT_FALSE(std::isnan(v));
+  // A buffer of another context.
+  cl_int err = CL_SUCCESS;
+  cl_context other = clCreateContext(nullptr, 1, &ctx.device, nullptr, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_mem foreign = clCreateBuffer(other, CL_MEM_READ_WRITE, mn * sizeof(float), nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  expect_error([&] { opencl::electrostatics(sys, {din.mem}, {a.mem}, {foreign}, {b.mem}); },
+               "field_x belongs to another OpenCL context");
+  clReleaseMemObject(foreign);
+  clReleaseContext(other);
+}
+
+// With cl_khr_fp64 masked: the device step is refused with the reason, and solve() on host arrays
+// of a float32 system weighs on the host between the device's transforms (the route before the
+// whole-step kernels), within the bound of the CPU's step.
+TEST_F(OpenClElectrostatics, WithoutFp64TheHostWeighs) {
+  if (!fp64_masked_) GTEST_SKIP() << "the device has fp64 (DCTX_OPENCL_NO_FP64=1 masks it)";
+  const std::size_t m = 32, n = 20;
+  const std::vector<float> rho = density<float>(m * n, 340);
+  const ElectrostaticSystem sys(system_desc(m, n, Precision::F32));
+  const opencl::Context ctx = opencl::context(sys.desc().device.select);
+  DeviceArray<float> din(ctx, m * n), a(ctx, m * n), b(ctx, m * n), c(ctx, m * n);
+  expect_error([&] { opencl::electrostatics(sys, {din.mem}, {a.mem}, {b.mem}, {c.mem}); },
+               "has no cl_khr_fp64, which the weighting pass needs");
+  const Step<float> dev = cpu_step<float>(m, n, rho, BackendKind::OpenCL);
+  const Step<float> cpu = cpu_step<float>(m, n, rho, BackendKind::CPU);
+  const double tol = 2 * oracle::tolerance<float>(m) * std::sqrt(2.0);
+  EXPECT_LE(rel_l2(dev.pot, cpu.pot), tol);
+  EXPECT_LE(rel_l2(dev.fx, cpu.fx), tol);
+  EXPECT_LE(rel_l2(dev.fy, cpu.fy), tol);
+  EXPECT_NEAR(dev.energy, cpu.energy, tol * std::fabs(cpu.energy));
+}
+
+}  // namespace
+}  // namespace dctx
