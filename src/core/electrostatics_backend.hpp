@@ -9,7 +9,6 @@
 #pragma once
 
 #include <cstddef>
-#include <string>
 #include <vector>
 
 #include "dctx/electrostatics.hpp"
@@ -37,7 +36,6 @@ class BackendElectrostatics {
   /// Writes the outputs and returns the energy (Parseval's form, as every route computes it).
   virtual double solve(const HostStep<float>& step) const = 0;
   virtual double solve(const HostStep<double>& step) const = 0;
-  virtual std::string describe() const = 0;
 };
 
 /// One of the step's transforms as a description: unnormalised, both axes of the grid, on

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // DREAMPlace's electrostatic step on the OpenCL back end, whole on the device: the DCT-II of the
-// density into field_x, the weighting kernel of kernels/electrostatics.cl (the CPU's pass, bin by
-// bin, its Parseval sum reduced in a fixed order into the energy), and the three type-3 plans in
+// density with the weighting fused into the stores of its last pass (r2r_lines.cl's WEIGH: the
+// CPU's pass, bin by bin, in double; one partial sum of the Parseval terms per work-group, which
+// kernels/electrostatics.cl adds in a fixed order into the energy), and the three type-3 plans in
 // place, all enqueued on one queue. Two entries: dctx::opencl::electrostatics on the caller's
 // buffers (dctx/opencl.hpp), and the back end's make_electrostatics, through which
 // ElectrostaticSystem::solve() on host arrays uploads the density once and downloads each output
@@ -21,7 +22,6 @@
 namespace dctx::ocl {
 namespace {
 
-constexpr std::size_t kItems = 4;  // bins per work-item of the weighting kernel
 constexpr AxisTransform kCos{Kind::DCT, 3}, kSin{Kind::DXST, 3};
 
 // The weighting tables on the device, made once per (device, grid) and kept; at most kTableSets,
@@ -60,7 +60,8 @@ struct Array {
   opencl::Buffer buffer() const { return {mem, offset, {strides[0], strides[1]}}; }
 };
 
-// The step's plans and programs on one device, for one system description.
+// The step's plans and programs on one device for one grid and precision (the bin sizes come
+// with each call).
 class Step {
  public:
   explicit Step(const ElectrostaticsDesc& d) : d_(d), dev_(open_device(d.device.select)) {
@@ -80,60 +81,46 @@ class Step {
     for (const Plan* p : {dct2_.get(), fx_.get(), fy_.get(), pot_.get()})
       workspace_ = std::max(workspace_, p->workspace_bytes());
     tables_ = tables_on(*dev_, d.shape[0], d.shape[1]);
-    std::size_t row = 1;  // a work-group's bins span at most a row, rounded up to a power of two
-    while (row * kItems < d.shape[1]) row *= 2;
-    group_ = pow2_at_most(std::min<std::size_t>({256, row, dev_->info().max_work_group}));
+    // The DCT-II with the weighting in the stores of its last pass.
+    weighed_ = make_weighed_dct2(dev_, dct2_->desc());
+    workspace_ = std::max(workspace_, weighed_->workspace_bytes());
+    group_ = pow2_at_most(std::min<std::size_t>(256, dev_->info().max_work_group));
   }
 
   const Device& device() const { return *dev_; }
   std::size_t elem_bytes() const { return d_.precision == Precision::F32 ? 4 : 8; }
 
-  // Enqueues the step on q; pot.mem null: the fields only; energy null: no energy.
-  void enqueue(cl_command_queue q, const Array& rho, const Array& pot, const Array& fx,
-               const Array& fy, cl_mem energy, std::size_t energy_offset) const {
+  // Enqueues the step of a system with bins of `bin_area` on q; pot.mem null: the fields only;
+  // energy null: no energy.
+  void enqueue(cl_command_queue q, double bin_area, const Array& rho, const Array& pot,
+               const Array& fx, const Array& fy, cl_mem energy, std::size_t energy_offset) const {
     Mem ws;
     if (workspace_ > 0) ws = dev_->buffer(workspace_);
     const auto run = [&](const Plan& p, const Array& in, const Array& out) {
       opencl::execute(p, in.buffer(), out.buffer(), q, ws.get(), ws ? workspace_ : 0);
     };
-    // a = DCT-II(density), unnormalised, into field_x.
-    run(*dct2_, rho, fx);
-    // The weighting pass; released temporaries live until the kernels that use them finish.
     const std::size_t m = d_.shape[0], n = d_.shape[1];
-    const std::size_t span = group_ * kItems, row_groups = (n + span - 1) / span;
-    const std::size_t groups = row_groups * m;
-    const Mem partials = dev_->buffer(groups * sizeof(double));
     const bool with_pot = pot.mem != nullptr;
-    cl_program program = this->program(with_pot);
-    Kernel weigh = dev_->kernel(program, "weigh");
-    cl_kernel k = weigh.get();
-    cl_uint a = 0;
-    const auto arg = [&](std::size_t size, const void* v) {
-      check(clSetKernelArg(k, a++, size, v), "clSetKernelArg (the weighting kernel)");
-    };
-    const auto array_args = [&](const Array& x) {
-      const cl_long off = static_cast<cl_long>(x.offset), s0 = x.strides[0], s1 = x.strides[1];
-      arg(sizeof(cl_mem), &x.mem);
-      arg(sizeof off, &off);
-      arg(sizeof s0, &s0);
-      arg(sizeof s1, &s1);
-    };
-    array_args(pot);
-    array_args(fx);
-    array_args(fy);
-    const cl_long lm = static_cast<cl_long>(m), ln = static_cast<cl_long>(n);
-    arg(sizeof lm, &lm);
-    arg(sizeof ln, &ln);
-    const cl_mem tables = tables_->get(), part = partials.get();
-    arg(sizeof(cl_mem), &tables);
-    const double scale = 1.0 / (double(m) * double(n) * d_.bin_width * d_.bin_height);
-    arg(sizeof scale, &scale);
-    arg(sizeof(cl_mem), &part);
-    const std::size_t global[2] = {row_groups * group_, m}, local[2] = {group_, 1};
-    check(clEnqueueNDRangeKernel(q, k, 2, nullptr, global, local, 0, nullptr, nullptr),
-          "clEnqueueNDRangeKernel (the weighting kernel)");
+    // a = DCT-II(density), unnormalised, weighed as its last pass stores it (field_x gets its
+    // type-3 input): one partial sum of the energy per work-group of that pass, at most n.
+    const Mem partials = dev_->buffer(n * sizeof(double));
+    WeighArgs w;
+    w.pot = pot.mem;
+    w.po = static_cast<cl_long>(pot.offset);
+    w.ps0 = pot.strides[0];
+    w.ps1 = pot.strides[1];
+    w.fy = fy.mem;
+    w.yo = static_cast<cl_long>(fy.offset);
+    w.ys0 = fy.strides[0];
+    w.ys1 = fy.strides[1];
+    w.tables = tables_->get();
+    w.scale = 1.0 / (double(m) * double(n) * bin_area);
+    w.partials = partials.get();
+    const std::size_t groups = weighed_->enqueue_weighed(
+        q, rho.mem, rho.offset, rho.strides, fx.mem, fx.offset, fx.strides, ws.get(), w);
+    const cl_mem part = partials.get();
     if (energy) {
-      Kernel sum = dev_->kernel(program, "sum_partials");
+      Kernel sum = dev_->kernel(program(), "sum_partials");
       cl_kernel s = sum.get();
       const cl_long count = static_cast<cl_long>(groups);
       const double factor = double(m) * double(n) / 4;
@@ -152,22 +139,16 @@ class Step {
     if (with_pot) run(*pot_, pot, pot);
   }
 
-  std::string describe() const {
-    return "the whole step on opencl[" + dev_->info().name + "]: " + dct2_->describe() +
-           "; the weighting kernel; three type-3 plans in place";
-  }
-
  private:
-  cl_program program(bool with_pot) const {
-    std::string o = "-D GROUP=" + std::to_string(group_) + " -D ITEMS=" + std::to_string(kItems) +
-                    " -D WITH_POTENTIAL=" + std::to_string(int(with_pot));
-    if (d_.precision == Precision::F64) o += " -D DCTX_FP64";
+  cl_program program() const {
+    const std::string o = "-D GROUP=" + std::to_string(group_);
     return dev_->program("electrostatics.cl", kernel_source("electrostatics.cl"), o);
   }
 
   ElectrostaticsDesc d_;
   std::shared_ptr<Device> dev_;
   std::shared_ptr<const Plan> dct2_, fx_, fy_, pot_;
+  std::unique_ptr<WeighedDct2> weighed_;
   std::shared_ptr<const Mem> tables_;
   std::size_t workspace_ = 0;
   std::size_t group_ = 1;
@@ -176,11 +157,11 @@ class Step {
 // The host-memory step of ElectrostaticSystem::solve(): one upload, the step, one download each.
 class HostMemoryStep final : public detail::BackendElectrostatics {
  public:
-  explicit HostMemoryStep(const ElectrostaticsDesc& d) : step_(d), shape_(d.shape) {}
+  explicit HostMemoryStep(const ElectrostaticsDesc& d)
+      : step_(d), shape_(d.shape), bin_area_(d.bin_width * d.bin_height) {}
 
   double solve(const detail::HostStep<float>& s) const override { return run(s); }
   double solve(const detail::HostStep<double>& s) const override { return run(s); }
-  std::string describe() const override { return step_.describe(); }
 
  private:
   template <class T>
@@ -208,8 +189,8 @@ class HostMemoryStep final : public detail::BackendElectrostatics {
     const auto array = [&](const char* name, const Mem& m) {
       return Array{name, m.get(), 0, {dense[0], dense[1]}};
     };
-    step_.enqueue(q, array("density", rho), array("potential", pot), array("field_x", fx),
-                  array("field_y", fy), energy.get(), 0);
+    step_.enqueue(q, bin_area_, array("density", rho), array("potential", pot),
+                  array("field_x", fx), array("field_y", fy), energy.get(), 0);
     const auto download = [&](const Mem& m, T* out, const std::ptrdiff_t* strides) {
       if (detail::is_dense(shape_, strides)) {
         check(clEnqueueReadBuffer(q, m.get(), CL_TRUE, 0, bytes, out, 0, nullptr, nullptr),
@@ -232,7 +213,29 @@ class HostMemoryStep final : public detail::BackendElectrostatics {
 
   Step step_;
   Shape shape_;
+  double bin_area_;
 };
+
+// The steps of dctx::opencl::electrostatics, made once per (device, grid, precision) and kept
+// (its plans' tables and programs are made with it); at most kTableSets, a full cache starts
+// over.
+std::shared_ptr<const Step> step_for(const ElectrostaticsDesc& d) {
+  using Key = std::tuple<std::string, std::size_t, std::size_t, Precision>;
+  struct Cache {
+    std::mutex mutex;
+    std::map<Key, std::shared_ptr<const Step>> steps;
+  };
+  static Cache* cache = new Cache;  // lives for the process, as the devices do (runtime.cpp)
+  const Key key{d.device.select, d.shape[0], d.shape[1], d.precision};
+  {
+    const std::lock_guard<std::mutex> lock(cache->mutex);
+    if (const auto it = cache->steps.find(key); it != cache->steps.end()) return it->second;
+  }
+  auto step = std::make_shared<const Step>(d);  // outside the lock: it builds programs
+  const std::lock_guard<std::mutex> lock(cache->mutex);
+  if (cache->steps.size() >= kTableSets) cache->steps.clear();
+  return cache->steps.emplace(key, std::move(step)).first->second;
+}
 
 }  // namespace
 
@@ -254,10 +257,10 @@ void electrostatics(const ElectrostaticSystem& system, const Buffer& density,
   if (d.backend != BackendKind::OpenCL)
     throw Error(std::string(fn) + ": the system runs on the " + std::string(to_string(d.backend)) +
                 " back end, not opencl (ElectrostaticsDesc::backend)");
-  const ocl::Step step(d);
+  const std::shared_ptr<const ocl::Step> step = ocl::step_for(d);
   const Shape& s = d.shape;
-  const std::size_t es = step.elem_bytes();
-  const cl_context context = step.device().context();
+  const std::size_t es = step->elem_bytes();
+  const cl_context context = step->device().context();
   const auto array = [&](const char* name, const Buffer& b) {
     if (!b.strides.empty() && b.strides.size() != 2)
       throw Error(std::string(fn) + ": " + name + " has " + std::to_string(b.strides.size()) +
@@ -289,7 +292,8 @@ void electrostatics(const ElectrostaticSystem& system, const Buffer& density,
   const detail::NamedPlace input = place(rho);
   const detail::NamedPlace outs[] = {place(with_pot ? pot : fx), place(fx), place(fy)};
   detail::check_separate_outputs(fn, input, with_pot ? outs : outs + 1, with_pot ? 3 : 2);
-  step.enqueue(queue ? queue : step.device().queue(), rho, pot, fx, fy, energy, energy_offset);
+  step->enqueue(queue ? queue : step->device().queue(), d.bin_width * d.bin_height, rho, pot, fx,
+                fy, energy, energy_offset);
 }
 
 }  // namespace dctx::opencl

@@ -36,6 +36,8 @@ struct Pass {
   /// whether that layout steps across lines first; other layouts look theirs up per call.
   cl_program dense_program = nullptr;
   bool dense_fastest = false;
+  /// The electrostatic step's weighting in this pass's stores (WEIGH in r2r_lines.cl).
+  bool weigh = false;
 };
 
 cl_long8 pack8(const std::vector<long long>& v) {
@@ -51,9 +53,10 @@ std::size_t pow2_at_least(std::size_t v) {
   return p;
 }
 
-class LinesPlan final : public detail::BackendPlan {
+class LinesPlan final : public detail::BackendPlan, public WeighedDct2 {
  public:
-  LinesPlan(std::shared_ptr<Device> dev, const PlanDesc& d) : dev_(std::move(dev)), d_(d) {
+  LinesPlan(std::shared_ptr<Device> dev, const PlanDesc& d, bool weigh_last = false)
+      : dev_(std::move(dev)), d_(d) {
     if (d.precision == Precision::F64 && !dev_->info().fp64)
       throw Error("OpenCL device '" + dev_->info().name +
                       "' has no cl_khr_fp64: float64 plans need it (use float32, or the cpu "
@@ -89,6 +92,13 @@ class LinesPlan final : public detail::BackendPlan {
       p.cx_bytes = f32 ? 8 : 16;
       p.global_buf = 2 * p.m * p.cx_bytes > local_budget();
       passes_.push_back(std::move(p));
+    }
+    if (weigh_last) {
+      if (d.shape.size() != 2 || passes_.size() != 2 || passes_.back().axis != 0 ||
+          passes_.back().type != 2 || passes_.back().dst || passes_.back().rdft ||
+          !dev_->info().fp64)
+        throw Error("OpenCL: the weighted DCT-II is the 2D forward DCT-II on a device with fp64");
+      passes_.back().weigh = true;
     }
     if (d.coefficient_threshold > 0 && !passes_.empty()) {
       if (d.direction == Direction::Inverse)
@@ -142,6 +152,16 @@ class LinesPlan final : public detail::BackendPlan {
     for (const Pass& p : passes_)
       if (p.global_buf) w = std::max(w, global_groups(p, lines_total(p)) * 2 * p.m * p.cx_bytes);
     return w;
+  }
+
+  std::size_t enqueue_weighed(cl_command_queue q, cl_mem in, std::size_t in_off,
+                              const std::ptrdiff_t* is, cl_mem out, std::size_t out_off,
+                              const std::ptrdiff_t* os, cl_mem ws,
+                              const WeighArgs& w) const override {
+    run(q, in, in_off, is, out, out_off, os, ws, &w);
+    const Pass& p = passes_.back();
+    const std::size_t lines = lines_per_group(p, lines_fastest(p, os));
+    return (lines_total(p) + lines - 1) / lines;
   }
 
   std::string describe() const override {
@@ -233,17 +253,22 @@ class LinesPlan final : public detail::BackendPlan {
         " -D GLOBAL_BUF=" + std::to_string(p.global_buf) +
         " -D NSTAGES=" + std::to_string(p.radices.size()) +
         " -D OUTER=" + std::to_string(d_.shape.size() - 1);
+    if (p.weigh) o += " -D WEIGH=1 -D WEIGH_GROUP=256";
     if (!radix_list.empty()) o += " -D RADIX_LIST=" + radix_list;
     if (d_.precision == Precision::F64) o += " -D DCTX_FP64";
     return dev_->program("r2r_lines.cl", kernel_source("r2r_lines.cl"), o);
   }
 
+  // `w`: the weighting's arrays, for a plan whose last pass weighs (and only for it).
   void run(cl_command_queue q, cl_mem in, std::size_t in_off, const std::ptrdiff_t* in_strides,
-           cl_mem out, std::size_t out_off, const std::ptrdiff_t* out_strides, cl_mem ws) const {
+           cl_mem out, std::size_t out_off, const std::ptrdiff_t* out_strides, cl_mem ws,
+           const WeighArgs* w = nullptr) const {
+    if (!passes_.empty() && passes_.back().weigh != (w != nullptr))
+      throw Error("OpenCL: a weighted DCT-II runs with the weighting's arrays, and only it");
     for (std::size_t i = 0; i < passes_.size(); ++i) {
       const bool first = i == 0;
       run_pass(q, passes_[i], first ? in : out, first ? in_off : out_off,
-               first ? in_strides : out_strides, out, out_off, out_strides, ws);
+               first ? in_strides : out_strides, out, out_off, out_strides, ws, w);
     }
   }
 
@@ -255,7 +280,7 @@ class LinesPlan final : public detail::BackendPlan {
 
   void run_pass(cl_command_queue q, const Pass& p, cl_mem in, std::size_t in_off,
                 const std::ptrdiff_t* is, cl_mem out, std::size_t out_off, const std::ptrdiff_t* os,
-                cl_mem ws) const {
+                cl_mem ws, const WeighArgs* w) const {
     const bool fastest = lines_fastest(p, os);
     const std::size_t lines = lines_per_group(p, fastest);
     Kernel k = dev_->kernel(fastest == p.dense_fastest ? p.dense_program : program(p, fastest),
@@ -301,13 +326,25 @@ class LinesPlan final : public detail::BackendPlan {
       arg(15, sizeof(cl_mem), &ws);
     else
       arg(15, 2 * p.m * lines * p.cx_bytes, nullptr);
+    if (p.weigh) {
+      const cl_long wl[6] = {w->po, w->ps0, w->ps1, w->yo, w->ys0, w->ys1};
+      arg(17, sizeof(cl_mem), &w->pot);
+      for (cl_uint i = 0; i < 3; ++i) arg(18 + i, sizeof(cl_long), &wl[i]);
+      arg(21, sizeof(cl_mem), &w->fy);
+      for (cl_uint i = 0; i < 3; ++i) arg(22 + i, sizeof(cl_long), &wl[3 + i]);
+      arg(25, sizeof(cl_mem), &w->tables);
+      arg(26, sizeof(double), &w->scale);
+      arg(27, sizeof(cl_mem), &w->partials);
+    }
     std::size_t kernel_wg = 0;
     check(clGetKernelWorkGroupInfo(kk, dev_->info().id, CL_KERNEL_WORK_GROUP_SIZE, sizeof kernel_wg,
                                    &kernel_wg, nullptr),
           "clGetKernelWorkGroupInfo");
-    const std::size_t wg = std::max<std::size_t>(
+    std::size_t wg = std::max<std::size_t>(
         1, std::min({pow2_at_least(lines * std::max<std::size_t>(p.m / 2, 1)), std::size_t{256},
                      kernel_wg, dev_->info().max_work_group}));
+    if (p.weigh)  // its reduction adds pairs: a power of two
+      while (wg & (wg - 1)) wg &= wg - 1;
     const std::size_t groups = (total + lines - 1) / lines;
     const std::size_t chunk = p.global_buf ? global_groups(p, total) : groups;
     for (std::size_t g0 = 0; g0 < groups; g0 += chunk) {
@@ -372,6 +409,10 @@ bool lines_route_applies(const PlanDesc& d) {
 std::unique_ptr<detail::BackendPlan> make_lines_plan(std::shared_ptr<Device> device,
                                                      const PlanDesc& d) {
   return std::make_unique<LinesPlan>(std::move(device), d);
+}
+
+std::unique_ptr<WeighedDct2> make_weighed_dct2(std::shared_ptr<Device> device, const PlanDesc& d) {
+  return std::make_unique<LinesPlan>(std::move(device), d, true);
 }
 
 }  // namespace dctx::ocl

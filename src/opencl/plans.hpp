@@ -23,6 +23,34 @@ bool lines_route_applies(const PlanDesc& d);
 /// A plan of the axis passes on `device`.
 std::unique_ptr<detail::BackendPlan> make_lines_plan(std::shared_ptr<Device> device,
                                                      const PlanDesc& d);
+/// The electrostatic step's arrays for a weighted DCT-II (r2r_lines.cl's WEIGH): the potential
+/// (null: the fields only) and field_y with element offsets and strides, the weighting tables
+/// (w_u, w_v, w_v^2 in double), 1 / (M N bin area), and room for one partial sum of the energy
+/// per work-group of the last pass (at most one per column).
+struct WeighArgs {
+  cl_mem pot = nullptr;
+  cl_long po = 0, ps0 = 0, ps1 = 0;
+  cl_mem fy = nullptr;
+  cl_long yo = 0, ys0 = 0, ys1 = 0;
+  cl_mem tables = nullptr;
+  double scale = 1;
+  cl_mem partials = nullptr;
+};
+/// The 2D forward DCT-II of an M x N grid with DREAMPlace's weighting fused into the stores of
+/// its last pass (along axis 0): field_x (`out`) receives its type-3 input, not a.
+class WeighedDct2 {
+ public:
+  virtual ~WeighedDct2() = default;
+  /// Enqueues it on q; returns how many partial sums of the energy it writes.
+  virtual std::size_t enqueue_weighed(cl_command_queue q, cl_mem in, std::size_t in_off,
+                                      const std::ptrdiff_t* is, cl_mem out, std::size_t out_off,
+                                      const std::ptrdiff_t* os, cl_mem ws,
+                                      const WeighArgs& w) const = 0;
+  virtual std::size_t workspace_bytes() const = 0;
+};
+/// `d` normalised: unnormalised DCT-II over both axes of a 2D grid, on a device with fp64.
+std::unique_ptr<WeighedDct2> make_weighed_dct2(std::shared_ptr<Device> device, const PlanDesc& d);
+
 /// A plan that runs `d` on the CPU back end, copying device arrays through host memory; `why`
 /// goes into describe().
 std::unique_ptr<detail::BackendPlan> make_host_route_plan(std::shared_ptr<Device> device,

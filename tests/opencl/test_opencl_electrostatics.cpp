@@ -14,6 +14,7 @@
 #include <limits>
 #include <thread>
 
+#include "core/electrostatics_backend.hpp"
 #include "dctx/dctx.hpp"
 #include "dctx/electrostatics.hpp"
 #include "dctx/opencl.hpp"
@@ -197,6 +198,69 @@ TEST_F(OpenClElectrostatics, HostSolveIsTheDeviceStep) {
       ASSERT_EQ(tx[j * m + i], host.fx[i * n + j]);
       ASSERT_EQ(ty[j * m + i], host.fy[i * n + j]);
     }
+}
+
+// The weighting fused into the DCT-II's last pass gives the bits of the separate route: the
+// device's DCT-II, then the CPU's weighting arithmetic (transcribed here, in double, in the same
+// order), then the device's type-3 plans.
+TEST_F(OpenClElectrostatics, FusedWeightingEqualsTheSeparatePass) {
+  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
+  const auto check = [&]<class T>(T, std::size_t m, std::size_t n, unsigned seed) {
+    const Precision p = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+    const ElectrostaticsDesc d = system_desc(m, n, p);
+    const std::vector<T> rho = density<T>(m * n, seed);
+    const auto plan = [&](AxisTransform t0, AxisTransform t1) {
+      return Plan(detail::step_plan(d, t0, t1, BackendKind::OpenCL));
+    };
+    std::vector<T> a(m * n), pot(m * n), fx(m * n), fy(m * n);
+    plan({Kind::DCT, 2}, {Kind::DCT, 2})
+        .execute(ConstView<T>(rho.data(), {m, n}), View<T>(a.data(), {m, n}));
+    const std::vector<double> tab = detail::weight_tables(m, n);
+    const double scale = 1.0 / (double(m) * double(n) * d.bin_width * d.bin_height);
+    const auto cw = [](std::size_t k) { return k == 0 ? 1.0 : 0.5; };
+    for (std::size_t i = 0; i < m; ++i)
+      for (std::size_t j = 0; j < n; ++j) {
+        double t = 0;
+        if (i != 0 || j != 0) {
+          const double c = double(a[i * n + j]) * scale;
+          t = c / (tab[i] * tab[i] + tab[m + n + j]);
+        }
+        pot[i * n + j] = static_cast<T>(t * cw(i) * cw(j));
+        fy[i * n + j] = static_cast<T>(t * tab[m + j] * (cw(i) / 4));
+        fx[i * n + j] = static_cast<T>(t * (tab[i] / 4) * cw(j));
+      }
+    const AxisTransform c3{Kind::DCT, 3}, x3{Kind::DXST, 3};
+    plan(c3, c3).execute(View<T>(pot.data(), {m, n}));
+    plan(x3, c3).execute(View<T>(fx.data(), {m, n}));
+    plan(c3, x3).execute(View<T>(fy.data(), {m, n}));
+    const Step<T> got = cpu_step<T>(m, n, rho, BackendKind::OpenCL);
+    SCOPED_TRACE(std::to_string(m) + " x " + std::to_string(n));
+    EXPECT_EQ(got.pot, pot);
+    EXPECT_EQ(got.fx, fx);
+    EXPECT_EQ(got.fy, fy);
+  };
+  check(0.0f, 48, 66, 350);
+  check(0.0, 48, 66, 351);
+  check(0.0f, 37, 20, 352);  // odd lines along the weighed pass: the unpacked FFT
+  check(0.0, 1, 40, 353);
+  check(0.0f, 64, 1, 354);
+}
+
+// The weighed pass in the global workspace (lines too long for local memory; forced small here),
+// launched in chunks: still every bin and every partial sum.
+TEST_F(OpenClElectrostatics, WeighedPassInTheGlobalWorkspace) {
+  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
+  ASSERT_EQ(setenv("DCTX_OPENCL_LOCAL_BYTES", "2048", 1), 0);
+  const std::size_t m = 260, n = 36;  // a shape of its own: the plans are made with the setting
+  const std::vector<double> rho = density<double>(m * n, 360);
+  const Step<double> dev = cpu_step<double>(m, n, rho, BackendKind::OpenCL);
+  ASSERT_EQ(unsetenv("DCTX_OPENCL_LOCAL_BYTES"), 0);
+  const Step<double> cpu = cpu_step<double>(m, n, rho, BackendKind::CPU);
+  const double tol = 2 * oracle::tolerance<double>(m) * std::sqrt(2.0);
+  EXPECT_LE(rel_l2(dev.pot, cpu.pot), tol);
+  EXPECT_LE(rel_l2(dev.fx, cpu.fx), tol);
+  EXPECT_LE(rel_l2(dev.fy, cpu.fy), tol);
+  EXPECT_NEAR(dev.energy, cpu.energy, tol * std::fabs(cpu.energy));
 }
 
 TEST_F(OpenClElectrostatics, TwoThreadsOnOneSystem) {

@@ -33,7 +33,18 @@
 // LINES_FASTEST (the loads and stores step across lines first: the column passes), GLOBAL_BUF
 // (BUF is the global workspace), THRESHOLD (1: zero the inputs, 2: the outputs, with magnitude
 // below the argument zero_below: PlanDesc::coefficient_threshold, Algorithm 3 of the
-// acceleration-paradigm paper fused into the load or the store), NSTAGES and RADIX_LIST (the radices of M in stage order), OUTER (the number of other axes).
+// acceleration-paradigm paper fused into the load or the store), NSTAGES and RADIX_LIST (the
+// radices of M in stage order), OUTER (the number of other axes), WEIGH (1: the last pass of the
+// electrostatic step's DCT-II, below).
+//
+// WEIGH: DREAMPlace's weighting (Lin et al., "DREAMPlace: Deep Learning Toolkit-Enabled GPU
+// Acceleration for Modern VLSI Placement", DAC 2019; docs/electrostatics.md) fused into the stores
+// of the forward 2D DCT-II's last pass, along axis 0 of an M x N bin grid: the coefficient a of
+// bin (i, j) (i = k along the line, j = the line) is rounded to REAL as the plain store would
+// write it, then weighed into the potential, field_x (`out`) and field_y in the CPU's double
+// arithmetic (src/spectral/row_kernels.cc; CUDA's weigh_bin), in the same order, not contracted;
+// each work-group adds its Parseval terms in a fixed order into one partial sum, which
+// electrostatics.cl adds up.
 #ifdef DCTX_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef double REAL;
@@ -52,6 +63,43 @@ typedef float2 CX;
 #define KEEP_OUT(x) (fabs(x) < zb ? (REAL)0 : (x))
 #else
 #define KEEP_OUT(x) (x)
+#endif
+
+#if WEIGH
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+// The weighting's arrays and tables (src/opencl/electrostatics.cpp): w_u (N entries: the pass's
+// axis), w_v and w_v^2 (one per line).
+typedef struct {
+  __global REAL* pot;
+  long po, ps0, ps1;
+  __global REAL* fy;
+  long yo, ys0, ys1;
+  __global const double* tables;
+  double scale;
+  long lines;
+} Weigh;
+
+inline double cosine_weight(long k) { return k == 0 ? 1.0 : 0.5; }
+
+// Bin (i, j) with coefficient v: writes the three type-3 inputs (field_x at fx) and returns the
+// Parseval term. t = a / (w_u^2 + w_v^2) (0 at (0, 0)); potential t h(i) h(j), field_y
+// t w_v(j) (h(i) / 4), field_x t (w_u(i) / 4) h(j), with h(k) = 1 at k = 0, else 1/2.
+__attribute__((always_inline)) inline double weigh_bin(const Weigh* w, __global REAL* fx, long i,
+                                                       long j, REAL v) {
+#pragma OPENCL FP_CONTRACT OFF
+  double t = 0, term = 0;
+  const double wu = w->tables[i];
+  if (i != 0 || j != 0) {
+    const double a = (double)v * w->scale;
+    t = a / (wu * wu + w->tables[N + w->lines + j]);
+    term = a * t;
+  }
+  const double hi = cosine_weight(i);
+  if (w->pot) w->pot[w->po + i * w->ps0 + j * w->ps1] = (REAL)(t * hi * cosine_weight(j));
+  w->fy[w->yo + i * w->ys0 + j * w->ys1] = (REAL)(t * w->tables[N + j] * (hi / 4));
+  *fx = (REAL)(t * (wu / 4) * cosine_weight(j));
+  return term;
+}
 #endif
 
 #if GLOBAL_BUF
@@ -161,9 +209,20 @@ inline CX split_forward(CX a, CX b, CX w) {
 }
 
 #if TYPE == 2
-// Output k of the DCT-II from V[k] (rot[k] = 2 s exp(-i pi k / (2N)), c0 the DC factor).
-inline void store2(__global REAL* out, long ob, long os, int k, CX V, __global const CX* rot,
-                   REAL c0, REAL zb) {
+// Output k of the DCT-II from V[k] (rot[k] = 2 s exp(-i pi k / (2N)), c0 the DC factor). With
+// WEIGH, the outputs are weighed (line j) and the Parseval terms added to *sum.
+// (Inlined with WEIGH: PoCL left it and weigh_bin out of line, one call per element.)
+#if WEIGH
+#define STORE2_INLINE __attribute__((always_inline))
+#define WEIGH_ARGS , const Weigh *w, long j, double *sum
+#define STORE(i, v) *sum += weigh_bin(w, &out[ob + (long)(i) * os], (i), j, (REAL)(v))
+#else
+#define STORE2_INLINE
+#define WEIGH_ARGS
+#define STORE(i, v) out[ob + (long)(i) * os] = KEEP_OUT(v)
+#endif
+STORE2_INLINE inline void store2(__global REAL* out, long ob, long os, int k, CX V,
+                                 __global const CX* rot, REAL c0, REAL zb WEIGH_ARGS) {
 #if RDFT
   out[ob + (long)k * os] = KEEP_OUT(V.x * c0);
   if (k != 0 && N - k != k) out[ob + (long)(N - k) * os] = KEEP_OUT(V.y * c0);
@@ -179,13 +238,20 @@ inline void store2(__global REAL* out, long ob, long os, int k, CX V, __global c
   if (k == 0) {
 #if SHIFT
     out[ob] = 0;
+#elif WEIGH
+    STORE(0, V.x * c0);
 #else
     OUT_AT(0) = KEEP_OUT(V.x * c0);
 #endif
   } else {
     const CX z = cmul(V, rot[k]);
+#if WEIGH
+    STORE(k, z.x);
+    if (N - k != k) STORE(N - k, -z.y);
+#else
     OUT_AT(k) = KEEP_OUT(z.x);
     if (N - k != k) OUT_AT(N - k) = KEEP_OUT(-z.y);
+#endif
   }
 #undef OUT_AT
 }
@@ -220,7 +286,15 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
                         __global REAL* out, long out_off, long out_stride, long8 out_outer,
                         long8 outer_ext, long first_line, long nlines,
                         __global const CX* roots, __global const CX* split,
-                        __global const CX* rot, REAL c0, BUF CX* buf, REAL zb) {
+                        __global const CX* rot, REAL c0, BUF CX* buf, REAL zb
+#if WEIGH
+                        ,
+                        __global REAL* w_pot, long w_po, long w_ps0, long w_ps1,
+                        __global REAL* w_fy, long w_yo, long w_ys0, long w_ys1,
+                        __global const double* w_tables, double w_scale,
+                        __global double* w_partials
+#endif
+) {
   const int lid = get_local_id(0), wg = get_local_size(0);
 #if GLOBAL_BUF
   buf += (long)get_group_id(0) * 2 * M * LINES;
@@ -354,6 +428,14 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
 #else
   const int H = (N - 1) / 2 + 1;
 #endif
+#if WEIGH
+  const Weigh weigh = {w_pot, w_po, w_ps0, w_ps1, w_fy, w_yo, w_ys0, w_ys1, w_tables, w_scale,
+                       nlines};
+  double wsum = 0;
+#define MORE_ARGS , &weigh, line, &wsum
+#else
+#define MORE_ARGS
+#endif
   for (int f = lid; f < LINES * H; f += wg) {
     int l, k;
     SPLIT_FLAT(f, H, l, k);
@@ -363,14 +445,27 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
       const BUF CX* Z = A + l * M;
 #if PACKED
       const CX a = Z[k % M], b = Z[(M - k) % M];
-      store2(out, ob, out_stride, k, split_forward(a, b, split[k]), rot, c0, zb);
+      store2(out, ob, out_stride, k, split_forward(a, b, split[k]), rot, c0, zb MORE_ARGS);
       if (M - k != k)
-        store2(out, ob, out_stride, M - k, split_forward(b, a, split[M - k]), rot, c0, zb);
+        store2(out, ob, out_stride, M - k, split_forward(b, a, split[M - k]), rot, c0,
+               zb MORE_ARGS);
 #else
-      store2(out, ob, out_stride, k, Z[k], rot, c0, zb);
+      store2(out, ob, out_stride, k, Z[k], rot, c0, zb MORE_ARGS);
 #endif
     }
   }
+#undef MORE_ARGS
+#if WEIGH
+  // The group's Parseval terms, added pairwise in local memory (the work-group size is a power
+  // of two, at most WEIGH_GROUP); one partial sum per group of the whole launch sequence.
+  __local double wsums[WEIGH_GROUP];
+  wsums[lid] = wsum;
+  for (int width = wg / 2; width > 0; width /= 2) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < width) wsums[lid] += wsums[lid + width];
+  }
+  if (lid == 0) w_partials[line0 / LINES] = wsums[0];
+#endif
 #elif TYPE == 3
   // Undo the reordering: x[2j] = v[j], x[2j+1] = v[N-1-j]; the FFT left conj(z).
   for (int f = lid; f < LINES * N; f += wg) {
