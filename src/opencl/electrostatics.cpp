@@ -174,15 +174,17 @@ class HostMemoryStep final : public detail::BackendElectrostatics {
     Mem pot;
     if (s.potential) pot = dev.buffer(bytes);
     const Mem energy = dev.buffer(sizeof(double));
+    // Blocking uploads: an error later in the call must not leave the driver reading host memory
+    // that the unwinding frees (the staging vector) or hands back (the caller's array).
     std::vector<T> staging;
     if (detail::is_dense(shape_, s.density_strides)) {
-      check(clEnqueueWriteBuffer(q, rho.get(), CL_FALSE, 0, bytes, s.density, 0, nullptr, nullptr),
+      check(clEnqueueWriteBuffer(q, rho.get(), CL_TRUE, 0, bytes, s.density, 0, nullptr, nullptr),
             "clEnqueueWriteBuffer (the density map)");
     } else {
       staging.resize(total);
       detail::copy_strided<T, true>(shape_, const_cast<T*>(s.density), s.density_strides,
                                     staging.data());
-      check(clEnqueueWriteBuffer(q, rho.get(), CL_FALSE, 0, bytes, staging.data(), 0, nullptr,
+      check(clEnqueueWriteBuffer(q, rho.get(), CL_TRUE, 0, bytes, staging.data(), 0, nullptr,
                                  nullptr),
             "clEnqueueWriteBuffer (the density map)");
     }

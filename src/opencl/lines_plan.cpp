@@ -364,14 +364,16 @@ class LinesPlan final : public detail::BackendPlan, public WeighedDct2 {
     const std::size_t bytes = total * sizeof(T);
     cl_command_queue q = dev_->queue();
     Mem buf = dev_->buffer(bytes);
+    // Blocking uploads: an error later in the call must not leave the driver reading host memory
+    // that the unwinding frees (the staging vector) or hands back (the caller's array).
     std::vector<T> staging;
     if (detail::is_dense(shape, c.in_strides)) {
-      check(clEnqueueWriteBuffer(q, buf.get(), CL_FALSE, 0, bytes, c.in, 0, nullptr, nullptr),
+      check(clEnqueueWriteBuffer(q, buf.get(), CL_TRUE, 0, bytes, c.in, 0, nullptr, nullptr),
             "clEnqueueWriteBuffer");
     } else {
       staging.resize(total);
       detail::copy_strided<T, true>(shape, const_cast<T*>(c.in), c.in_strides, staging.data());
-      check(clEnqueueWriteBuffer(q, buf.get(), CL_FALSE, 0, bytes, staging.data(), 0, nullptr,
+      check(clEnqueueWriteBuffer(q, buf.get(), CL_TRUE, 0, bytes, staging.data(), 0, nullptr,
                                  nullptr),
             "clEnqueueWriteBuffer");
     }
