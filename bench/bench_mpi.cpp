@@ -138,7 +138,7 @@ int main(int argc, char** argv) {
     else if (a == "--estimate")
       flags = FFTW_ESTIMATE;
     else
-      shapes.push_back(dctx_bench::parse_shape(a));
+      shapes.push_back(dctx_bench::parse_shape(a, "bench_mpi"));
   }
   if (shapes.empty()) shapes = {{1024, 1024}, {4096, 4096}, {256, 256, 256}};
   if (rank == 0)

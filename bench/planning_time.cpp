@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
       "| shape | Estimate, first | Estimate, again | Measure, first | Measure, again |\n"
       "|---|---|---|---|---|\n");
   for (const std::string& name : names) {
-    const dctx::Shape s = dctx_bench::parse_shape(name);
+    const dctx::Shape s = dctx_bench::parse_shape(name, "planning_time");
     // Forward plans: Estimate first (it builds the tables), then Measure on the inverse (tables
     // for the same lengths, so its figure is the timing it adds), each again.
     const double e1 = plan_ms(s, dctx::Planning::Estimate, dctx::Direction::Forward);

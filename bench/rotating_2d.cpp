@@ -37,15 +37,16 @@ int main(int argc, char** argv) {
                  "[BUFFERS [OFFSET [AXIS(-1 both, 0, 1) [CALLS [THREADS]]]]]\n");
     return 2;
   }
-  dctx::Shape shape = dctx_bench::parse_shape(argv[1]);
+  dctx::Shape shape = dctx_bench::parse_shape(argv[1], "rotating_2d");
   if (shape.size() == 1) shape.push_back(shape[0]);
   if (shape.size() != 2) {
     std::fprintf(stderr, "rotating_2d: SHAPE is N or ROWSxCOLS, not %s\n", argv[1]);
     return 2;
   }
   const std::size_t elements = shape[0] * shape[1];
-  const bool inverse = std::stoi(argv[2]) != 0;
-  const int buffers = argc > 3 ? std::max(1, std::stoi(argv[3])) : 4;
+  using dctx_bench::int_arg;
+  const bool inverse = int_arg("rotating_2d", "DIRECTION", argv[2], 0, 1) != 0;
+  const int buffers = argc > 3 ? int(int_arg("rotating_2d", "BUFFERS", argv[3], 1, 64)) : 4;
   std::size_t in_offset = 0, out_offset = 0;  // OFFSET is N (both) or IN:OUT, elements
   if (argc > 4) {
     const std::string o = argv[4];
@@ -63,12 +64,12 @@ int main(int argc, char** argv) {
     in_offset = elements_of(o.substr(0, colon));
     out_offset = colon == std::string::npos ? in_offset : elements_of(o.substr(colon + 1));
   }
-  const int axis = argc > 5 ? std::stoi(argv[5]) : -1;
-  const int calls = argc > 6                 ? std::max(1, std::stoi(argv[6]))
+  const int axis = argc > 5 ? int(int_arg("rotating_2d", "AXIS", argv[5], -1, 1)) : -1;
+  const int calls = argc > 6 ? int(int_arg("rotating_2d", "CALLS", argv[6], 1, 1000000))
                     : elements >= (1u << 24) ? 24
                     : elements >= (1u << 22) ? 100
                                              : 400;
-  const int threads = argc > 7 ? std::max(1, std::stoi(argv[7])) : 1;
+  const int threads = argc > 7 ? int(int_arg("rotating_2d", "THREADS", argv[7], 1, 1024)) : 1;
   if (const char* name = std::getenv("DCTX_BENCH_TARGET"); name && *name) {
     std::string names;
     std::int64_t target = 0;

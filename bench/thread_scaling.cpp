@@ -103,7 +103,8 @@ void run(const dctx::Shape& shape) {
 
 int main(int argc, char** argv) {
   std::vector<dctx::Shape> shapes;
-  for (int i = 1; i < argc; ++i) shapes.push_back(dctx_bench::parse_shape(argv[i]));
+  for (int i = 1; i < argc; ++i)
+    shapes.push_back(dctx_bench::parse_shape(argv[i], "thread_scaling"));
   if (shapes.empty()) shapes = {{512, 512}, {1024, 1024}, {2048, 2048}, {256, 256, 256}};
   std::printf(
       "| shape | dtype | algorithm | 1 thread (ms) | 2 threads (ms) | speed-up | 2 threads, "
