@@ -24,27 +24,6 @@ namespace {
 
 constexpr AxisTransform kCos{Kind::DCT, 3}, kSin{Kind::DXST, 3};
 
-// The weighting tables on the device, made once per (device, grid) and kept; at most kTableSets,
-// a full cache starts over (a buffer still read by a kernel outlives its release).
-constexpr std::size_t kTableSets = 16;
-std::shared_ptr<const Mem> tables_on(const Device& dev, std::size_t m, std::size_t n) {
-  using Key = std::tuple<cl_device_id, std::size_t, std::size_t>;
-  struct Cache {
-    std::mutex mutex;
-    std::map<Key, std::shared_ptr<const Mem>> sets;
-  };
-  static Cache* cache = new Cache;  // lives for the process, as the devices do (runtime.cpp)
-  const std::lock_guard<std::mutex> lock(cache->mutex);
-  const Key key{dev.info().id, m, n};
-  if (const auto it = cache->sets.find(key); it != cache->sets.end()) return it->second;
-  if (cache->sets.size() >= kTableSets) cache->sets.clear();
-  const std::vector<double> t = detail::weight_tables(m, n);
-  auto mem = std::make_shared<const Mem>(
-      dev.buffer(t.size() * sizeof(double), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, t.data()));
-  cache->sets.emplace(key, mem);
-  return mem;
-}
-
 std::size_t pow2_at_most(std::size_t v) {
   std::size_t p = 1;
   while (p * 2 <= v) p *= 2;
@@ -80,7 +59,9 @@ class Step {
     pot_ = plan(kCos, kCos);
     for (const Plan* p : {dct2_.get(), fx_.get(), fy_.get(), pot_.get()})
       workspace_ = std::max(workspace_, p->workspace_bytes());
-    tables_ = tables_on(*dev_, d.shape[0], d.shape[1]);
+    const std::vector<double> t = detail::weight_tables(d.shape[0], d.shape[1]);
+    tables_ =
+        dev_->buffer(t.size() * sizeof(double), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, t.data());
     // The DCT-II with the weighting in the stores of its last pass.
     weighed_ = make_weighed_dct2(dev_, dct2_->desc());
     workspace_ = std::max(workspace_, weighed_->workspace_bytes());
@@ -113,7 +94,7 @@ class Step {
     w.yo = static_cast<cl_long>(fy.offset);
     w.ys0 = fy.strides[0];
     w.ys1 = fy.strides[1];
-    w.tables = tables_->get();
+    w.tables = tables_.get();
     w.scale = 1.0 / (double(m) * double(n) * bin_area);
     w.partials = partials.get();
     const std::size_t groups = weighed_->enqueue_weighed(
@@ -149,7 +130,7 @@ class Step {
   std::shared_ptr<Device> dev_;
   std::shared_ptr<const Plan> dct2_, fx_, fy_, pot_;
   std::unique_ptr<WeighedDct2> weighed_;
-  std::shared_ptr<const Mem> tables_;
+  Mem tables_;  // the weighting tables (core/electrostatics_backend.hpp)
   std::size_t workspace_ = 0;
   std::size_t group_ = 1;
 };
@@ -168,45 +149,22 @@ class HostMemoryStep final : public detail::BackendElectrostatics {
   double run(const detail::HostStep<T>& s) const {
     const Device& dev = step_.device();
     cl_command_queue q = dev.queue();
-    const std::size_t total = shape_[0] * shape_[1], bytes = total * sizeof(T);
+    const std::size_t bytes = shape_[0] * shape_[1] * sizeof(T);
     const std::vector<std::ptrdiff_t> dense = dense_strides(shape_);
     const Mem rho = dev.buffer(bytes), fx = dev.buffer(bytes), fy = dev.buffer(bytes);
     Mem pot;
     if (s.potential) pot = dev.buffer(bytes);
     const Mem energy = dev.buffer(sizeof(double));
-    // Blocking uploads: an error later in the call must not leave the driver reading host memory
-    // that the unwinding frees (the staging vector) or hands back (the caller's array).
     std::vector<T> staging;
-    if (detail::is_dense(shape_, s.density_strides)) {
-      check(clEnqueueWriteBuffer(q, rho.get(), CL_TRUE, 0, bytes, s.density, 0, nullptr, nullptr),
-            "clEnqueueWriteBuffer (the density map)");
-    } else {
-      staging.resize(total);
-      detail::copy_strided<T, true>(shape_, const_cast<T*>(s.density), s.density_strides,
-                                    staging.data());
-      check(clEnqueueWriteBuffer(q, rho.get(), CL_TRUE, 0, bytes, staging.data(), 0, nullptr,
-                                 nullptr),
-            "clEnqueueWriteBuffer (the density map)");
-    }
+    upload_host(q, rho.get(), shape_, s.density, s.density_strides, staging);
     const auto array = [&](const char* name, const Mem& m) {
       return Array{name, m.get(), 0, {dense[0], dense[1]}};
     };
     step_.enqueue(q, bin_area_, array("density", rho), array("potential", pot),
                   array("field_x", fx), array("field_y", fy), energy.get(), 0);
-    const auto download = [&](const Mem& m, T* out, const std::ptrdiff_t* strides) {
-      if (detail::is_dense(shape_, strides)) {
-        check(clEnqueueReadBuffer(q, m.get(), CL_TRUE, 0, bytes, out, 0, nullptr, nullptr),
-              "clEnqueueReadBuffer");
-        return;
-      }
-      staging.resize(total);
-      check(clEnqueueReadBuffer(q, m.get(), CL_TRUE, 0, bytes, staging.data(), 0, nullptr, nullptr),
-            "clEnqueueReadBuffer");
-      detail::copy_strided<T, false>(shape_, out, strides, staging.data());
-    };
-    if (s.potential) download(pot, s.potential, s.potential_strides);
-    download(fx, s.field_x, s.field_x_strides);
-    download(fy, s.field_y, s.field_y_strides);
+    if (s.potential) download_host(q, pot.get(), shape_, s.potential, s.potential_strides, staging);
+    download_host(q, fx.get(), shape_, s.field_x, s.field_x_strides, staging);
+    download_host(q, fy.get(), shape_, s.field_y, s.field_y_strides, staging);
     double e = 0;
     check(clEnqueueReadBuffer(q, energy.get(), CL_TRUE, 0, sizeof e, &e, 0, nullptr, nullptr),
           "clEnqueueReadBuffer (the energy)");
@@ -219,8 +177,7 @@ class HostMemoryStep final : public detail::BackendElectrostatics {
 };
 
 // The steps of dctx::opencl::electrostatics, made once per (device, grid, precision) and kept
-// (its plans' tables and programs are made with it); at most kTableSets, a full cache starts
-// over.
+// (its plans' tables and programs are made with it); at most kSteps, a full cache starts over.
 std::shared_ptr<const Step> step_for(const ElectrostaticsDesc& d) {
   using Key = std::tuple<std::string, std::size_t, std::size_t, Precision>;
   struct Cache {
@@ -235,7 +192,8 @@ std::shared_ptr<const Step> step_for(const ElectrostaticsDesc& d) {
   }
   auto step = std::make_shared<const Step>(d);  // outside the lock: it builds programs
   const std::lock_guard<std::mutex> lock(cache->mutex);
-  if (cache->steps.size() >= kTableSets) cache->steps.clear();
+  constexpr std::size_t kSteps = 16;
+  if (cache->steps.size() >= kSteps) cache->steps.clear();
   return cache->steps.emplace(key, std::move(step)).first->second;
 }
 

@@ -361,36 +361,15 @@ class LinesPlan final : public detail::BackendPlan, public WeighedDct2 {
     const Shape& shape = d_.shape;
     std::size_t total = 1;
     for (std::size_t e : shape) total *= e;
-    const std::size_t bytes = total * sizeof(T);
     cl_command_queue q = dev_->queue();
-    Mem buf = dev_->buffer(bytes);
-    // Blocking uploads: an error later in the call must not leave the driver reading host memory
-    // that the unwinding frees (the staging vector) or hands back (the caller's array).
+    Mem buf = dev_->buffer(total * sizeof(T));
     std::vector<T> staging;
-    if (detail::is_dense(shape, c.in_strides)) {
-      check(clEnqueueWriteBuffer(q, buf.get(), CL_TRUE, 0, bytes, c.in, 0, nullptr, nullptr),
-            "clEnqueueWriteBuffer");
-    } else {
-      staging.resize(total);
-      detail::copy_strided<T, true>(shape, const_cast<T*>(c.in), c.in_strides, staging.data());
-      check(clEnqueueWriteBuffer(q, buf.get(), CL_TRUE, 0, bytes, staging.data(), 0, nullptr,
-                                 nullptr),
-            "clEnqueueWriteBuffer");
-    }
+    upload_host(q, buf.get(), shape, c.in, c.in_strides, staging);
     Mem ws;
     if (workspace_bytes() > 0) ws = dev_->buffer(workspace_bytes());
     const auto dense = dense_strides(shape);
     run(q, buf.get(), 0, dense.data(), buf.get(), 0, dense.data(), ws.get());
-    if (detail::is_dense(shape, c.out_strides)) {
-      check(clEnqueueReadBuffer(q, buf.get(), CL_TRUE, 0, bytes, c.out, 0, nullptr, nullptr),
-            "clEnqueueReadBuffer");
-    } else {
-      staging.resize(total);
-      check(
-          clEnqueueReadBuffer(q, buf.get(), CL_TRUE, 0, bytes, staging.data(), 0, nullptr, nullptr),
-          "clEnqueueReadBuffer");
-      detail::copy_strided<T, false>(shape, c.out, c.out_strides, staging.data());
-    }
+    download_host(q, buf.get(), shape, c.out, c.out_strides, staging);
   }
 
   std::shared_ptr<Device> dev_;

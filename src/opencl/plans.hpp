@@ -72,6 +72,36 @@ void check_buffer(const char* fn, const char* name, const void* mem, std::size_t
                   const Shape& shape, const std::ptrdiff_t* strides, std::size_t elem_bytes,
                   cl_context context = nullptr);
 
+/// Copies the host array `data` (the `shape` with element `strides`) into the dense buffer `mem`:
+/// directly when it is dense, else through `staging`. Blocking, so that an error later in a call
+/// cannot leave the driver reading host memory that the unwinding frees or hands back.
+template <class T>
+void upload_host(cl_command_queue q, cl_mem mem, const Shape& shape, const T* data,
+                 const std::ptrdiff_t* strides, std::vector<T>& staging) {
+  std::size_t total = 1;
+  for (std::size_t e : shape) total *= e;
+  if (!detail::is_dense(shape, strides)) {
+    staging.resize(total);
+    detail::copy_strided<T, true>(shape, const_cast<T*>(data), strides, staging.data());
+    data = staging.data();
+  }
+  check(clEnqueueWriteBuffer(q, mem, CL_TRUE, 0, total * sizeof(T), data, 0, nullptr, nullptr),
+        "clEnqueueWriteBuffer");
+}
+/// The reverse: the dense buffer `mem` into the host array `data`, waiting for the queue.
+template <class T>
+void download_host(cl_command_queue q, cl_mem mem, const Shape& shape, T* data,
+                   const std::ptrdiff_t* strides, std::vector<T>& staging) {
+  std::size_t total = 1;
+  for (std::size_t e : shape) total *= e;
+  const bool dense = detail::is_dense(shape, strides);
+  if (!dense) staging.resize(total);
+  check(clEnqueueReadBuffer(q, mem, CL_TRUE, 0, total * sizeof(T), dense ? data : staging.data(), 0,
+                            nullptr, nullptr),
+        "clEnqueueReadBuffer");
+  if (!dense) detail::copy_strided<T, false>(shape, data, strides, staging.data());
+}
+
 // Strided host arrays and spans (core/dense_layout.hpp).
 using detail::dense_strides;
 using detail::element_span;

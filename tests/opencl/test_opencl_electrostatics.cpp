@@ -118,6 +118,21 @@ double rel_l2(const std::vector<T>& got, const std::vector<T>& want) {
   return oracle::rel_l2(got, std::vector<LD>(want.begin(), want.end()));
 }
 
+// Two routes' steps on an m x n grid agree within the suite's bound for the two 2D transforms
+// each output goes through, on both sides (the bound of test_opencl.cpp's ElectrostaticStep).
+template <class T>
+double step_bound(std::size_t m, std::size_t n) {
+  return 2 * oracle::tolerance<T>(std::max(m, n)) * std::sqrt(2.0);
+}
+template <class T>
+void expect_within_bound(const Step<T>& got, const Step<T>& want, std::size_t m, std::size_t n) {
+  const double tol = step_bound<T>(m, n);
+  EXPECT_LE(rel_l2(got.pot, want.pot), tol) << "potential";
+  EXPECT_LE(rel_l2(got.fx, want.fx), tol) << "field_x";
+  EXPECT_LE(rel_l2(got.fy, want.fy), tol) << "field_y";
+  EXPECT_NEAR(got.energy, want.energy, tol * std::fabs(want.energy));
+}
+
 // Device buffers with offsets and padded rows; the three outputs in one buffer: against the
 // CPU's step, every element written (the poison gone), the energy at an offset.
 template <class T>
@@ -141,7 +156,7 @@ void device_step_against_cpu(std::size_t m, std::size_t n, bool with_potential, 
   ASSERT_EQ(clFinish(ctx.queue), CL_SUCCESS);
   const Step<T> want = cpu_step<T>(m, n, rho, BackendKind::CPU);
   const std::vector<T> all = outs.read();
-  const double tol = 2 * oracle::tolerance<T>(std::max(m, n)) * std::sqrt(2.0);
+  const double tol = step_bound<T>(m, n);
   SCOPED_TRACE(std::to_string(m) + " x " + std::to_string(n) + " " + std::string(to_string(p)));
   if (with_potential) {
     EXPECT_LE(rel_l2(gather(all, 7, rs, m, n), want.pot), tol) << "potential";
@@ -256,11 +271,7 @@ TEST_F(OpenClElectrostatics, WeighedPassInTheGlobalWorkspace) {
   const Step<double> dev = cpu_step<double>(m, n, rho, BackendKind::OpenCL);
   ASSERT_EQ(unsetenv("DCTX_OPENCL_LOCAL_BYTES"), 0);
   const Step<double> cpu = cpu_step<double>(m, n, rho, BackendKind::CPU);
-  const double tol = 2 * oracle::tolerance<double>(m) * std::sqrt(2.0);
-  EXPECT_LE(rel_l2(dev.pot, cpu.pot), tol);
-  EXPECT_LE(rel_l2(dev.fx, cpu.fx), tol);
-  EXPECT_LE(rel_l2(dev.fy, cpu.fy), tol);
-  EXPECT_NEAR(dev.energy, cpu.energy, tol * std::fabs(cpu.energy));
+  expect_within_bound(dev, cpu, m, n);
 }
 
 TEST_F(OpenClElectrostatics, TwoThreadsOnOneSystem) {
@@ -360,11 +371,7 @@ TEST_F(OpenClElectrostatics, WithoutFp64TheHostWeighs) {
                "has no cl_khr_fp64, which the weighting pass needs");
   const Step<float> dev = cpu_step<float>(m, n, rho, BackendKind::OpenCL);
   const Step<float> cpu = cpu_step<float>(m, n, rho, BackendKind::CPU);
-  const double tol = 2 * oracle::tolerance<float>(m) * std::sqrt(2.0);
-  EXPECT_LE(rel_l2(dev.pot, cpu.pot), tol);
-  EXPECT_LE(rel_l2(dev.fx, cpu.fx), tol);
-  EXPECT_LE(rel_l2(dev.fy, cpu.fy), tol);
-  EXPECT_NEAR(dev.energy, cpu.energy, tol * std::fabs(cpu.energy));
+  expect_within_bound(dev, cpu, m, n);
 }
 
 }  // namespace
