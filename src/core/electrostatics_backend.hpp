@@ -56,6 +56,16 @@ inline PlanDesc step_plan(const ElectrostaticsDesc& s, AxisTransform t0, AxisTra
   return d;
 }
 
+/// One of the step's transforms along one axis of the grid (the potential's pass along v, which
+/// field_x shares, and the passes along u after it).
+inline PlanDesc step_axis_plan(const ElectrostaticsDesc& s, int axis, AxisTransform t,
+                               BackendKind backend) {
+  PlanDesc d = step_plan(s, t, t, backend);
+  d.axes = {axis};
+  d.transforms = {t};
+  return d;
+}
+
 /// The weighting pass's tables for an m x n grid in one array: w_u = 2 pi u / m (m entries),
 /// w_v = 2 pi v / n and w_v^2 (n each), each formed in long double and rounded to double.
 inline std::vector<double> weight_tables(std::size_t m, std::size_t n) {

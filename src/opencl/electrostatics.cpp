@@ -2,12 +2,14 @@
 // DREAMPlace's electrostatic step on the OpenCL back end, whole on the device: the DCT-II of the
 // density with the weighting fused into the stores of its last pass (r2r_lines.cl's WEIGH: the
 // CPU's pass, bin by bin, in double; one partial sum of the Parseval terms per work-group, which
-// kernels/electrostatics.cl adds in a fixed order into the energy), and the three type-3 plans in
-// place, all enqueued on one queue. Two entries: dctx::opencl::electrostatics on the caller's
-// buffers (dctx/opencl.hpp), and the back end's make_electrostatics, through which
-// ElectrostaticSystem::solve() on host arrays uploads the density once and downloads each output
-// once. The plans are the descriptions the system's own are made from (core/electrostatics_
-// backend.hpp), on OpenCL, from the plan cache.
+// kernels/electrostatics.cl adds in a fixed order into the energy), then the type-3 transforms in
+// place, all enqueued on one queue: field_y's 2D plan, and, with the potential, the CPU's shared
+// route (the potential's pass along v done once and copied, scaled per row, into field_x by
+// electrostatics.cl's scale_rows; seven axis passes instead of eight), else field_x's 2D plan.
+// Two entries: dctx::opencl::electrostatics on the caller's buffers (dctx/opencl.hpp), and the
+// back end's make_electrostatics, through which ElectrostaticSystem::solve() on host arrays
+// uploads the density once and downloads each output once. The plans are the descriptions the
+// system's own are made from (core/electrostatics_backend.hpp), on OpenCL, from the plan cache.
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -56,8 +58,14 @@ class Step {
     dct2_ = plan({Kind::DCT, 2}, {Kind::DCT, 2});
     fx_ = plan(kSin, kCos);
     fy_ = plan(kCos, kSin);
-    pot_ = plan(kCos, kCos);
-    for (const Plan* p : {dct2_.get(), fx_.get(), fy_.get(), pot_.get()})
+    const auto axis = [&](int a, AxisTransform t) {
+      return cached_plan(detail::step_axis_plan(d, a, t, BackendKind::OpenCL));
+    };
+    pot_rows_ = axis(1, kCos);
+    cos3_cols_ = axis(0, kCos);
+    sin3_cols_ = axis(0, kSin);
+    for (const Plan* p :
+         {dct2_.get(), fx_.get(), fy_.get(), pot_rows_.get(), cos3_cols_.get(), sin3_cols_.get()})
       workspace_ = std::max(workspace_, p->workspace_bytes());
     const std::vector<double> t = detail::weight_tables(d.shape[0], d.shape[1]);
     tables_ =
@@ -114,21 +122,59 @@ class Step {
       check(clEnqueueNDRangeKernel(q, s, 1, nullptr, &group_, &group_, 0, nullptr, nullptr),
             "clEnqueueNDRangeKernel (the energy's sum)");
     }
-    // The three type-3 transforms, in place.
-    run(*fx_, fx, fx);
+    // The type-3 transforms, in place. With the potential, field_x's input (stored by the
+    // weighed pass) is replaced by the potential's pass along v times r(u).
+    if (with_pot) {
+      run(*pot_rows_, pot, pot);
+      scale_rows(q, pot, fx);
+      run(*cos3_cols_, pot, pot);
+      run(*sin3_cols_, fx, fx);
+    } else {
+      run(*fx_, fx, fx);
+    }
     run(*fy_, fy, fy);
-    if (with_pot) run(*pot_, pot, pot);
   }
 
  private:
   cl_program program() const {
-    const std::string o = "-D GROUP=" + std::to_string(group_);
+    const std::string o = "-D GROUP=" + std::to_string(group_) +
+                          (d_.precision == Precision::F32 ? " -D REAL=float" : " -D REAL=double");
     return dev_->program("electrostatics.cl", kernel_source("electrostatics.cl"), o);
+  }
+
+  // field_x(i, :) = r(i) potential(i, :) (electrostatics.cl's scale_rows), one work-item a bin.
+  void scale_rows(cl_command_queue q, const Array& pot, const Array& fx) const {
+    Kernel scale = dev_->kernel(program(), "scale_rows");
+    cl_kernel k = scale.get();
+    const cl_long po = static_cast<cl_long>(pot.offset), ps0 = pot.strides[0], ps1 = pot.strides[1],
+                  xo = static_cast<cl_long>(fx.offset), xs0 = fx.strides[0], xs1 = fx.strides[1];
+    const cl_mem tables = tables_.get();
+    cl_uint i = 0;
+    const auto arg = [&](std::size_t size, const void* v) {
+      check(clSetKernelArg(k, i++, size, v), "clSetKernelArg (field_x's scaled copy)");
+    };
+    arg(sizeof(cl_mem), &pot.mem);
+    arg(sizeof po, &po);
+    arg(sizeof ps0, &ps0);
+    arg(sizeof ps1, &ps1);
+    arg(sizeof(cl_mem), &fx.mem);
+    arg(sizeof xo, &xo);
+    arg(sizeof xs0, &xs0);
+    arg(sizeof xs1, &xs1);
+    arg(sizeof(cl_mem), &tables);
+    const cl_long n = static_cast<cl_long>(d_.shape[1]);
+    arg(sizeof n, &n);
+    // Rows of whole work-groups of up to 64 bins (a row of prime length still gets wide groups).
+    const std::size_t local[2] = {std::min<std::size_t>(group_, 64), 1};
+    const std::size_t global[2] = {(d_.shape[1] + local[0] - 1) / local[0] * local[0], d_.shape[0]};
+    check(clEnqueueNDRangeKernel(q, k, 2, nullptr, global, local, 0, nullptr, nullptr),
+          "clEnqueueNDRangeKernel (field_x's scaled copy)");
   }
 
   ElectrostaticsDesc d_;
   std::shared_ptr<Device> dev_;
-  std::shared_ptr<const Plan> dct2_, fx_, fy_, pot_;
+  std::shared_ptr<const Plan> dct2_, fx_, fy_;
+  std::shared_ptr<const Plan> pot_rows_, cos3_cols_, sin3_cols_;  // the shared route's passes
   std::unique_ptr<WeighedDct2> weighed_;
   Mem tables_;  // the weighting tables (core/electrostatics_backend.hpp)
   std::size_t workspace_ = 0;

@@ -39,16 +39,6 @@ PlanDesc type3_plan(const Shape& shape, Precision p, const CpuOptions& cpu, Axis
   return detail::step_plan(s, t0, t1, BackendKind::Auto);
 }
 
-// One type-3 transform along one axis of the grid (the step's shared potential route).
-PlanDesc type3_axis_plan(const Shape& shape, Precision p, const CpuOptions& cpu, int axis,
-                         AxisTransform t) {
-  PlanDesc d = type3_plan(shape, p, cpu, t, t);
-  d.backend = BackendKind::CPU;
-  d.axes = {axis};
-  d.transforms = {t};
-  return d;
-}
-
 void check_shape(const Shape& s, const char* fn) {
   if (s.size() != 2)
     throw Error(std::string(fn) + ": the bin grid is 2D, not of rank " + std::to_string(s.size()));
@@ -272,7 +262,7 @@ ElectrostaticSystem::ElectrostaticSystem(const ElectrostaticsDesc& desc) {
     impl->device_step = backend->make_electrostatics(desc);
   } else {
     const auto axis_plan = [&](int axis, AxisTransform t) {
-      return cached_plan(type3_axis_plan(s, desc.precision, desc.cpu, axis, t));
+      return cached_plan(detail::step_axis_plan(desc, axis, t, BackendKind::CPU));
     };
     impl->pot_rows = axis_plan(1, kCos);
     impl->pot_cols = axis_plan(0, kCos);

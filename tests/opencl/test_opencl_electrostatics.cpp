@@ -217,7 +217,9 @@ TEST_F(OpenClElectrostatics, HostSolveIsTheDeviceStep) {
 
 // The weighting fused into the DCT-II's last pass gives the bits of the separate route: the
 // device's DCT-II, then the CPU's weighting arithmetic (transcribed here, in double, in the same
-// order), then the device's type-3 plans.
+// order), then the device's type-3 plans. solve() shares the potential's pass along v with
+// field_x (copied, scaled by r(u) = (w_u / 4) / h(u) per row, in double, as the CPU does);
+// fields() transforms field_x's own input.
 TEST_F(OpenClElectrostatics, FusedWeightingEqualsTheSeparatePass) {
   if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
   const auto check = [&]<class T>(T, std::size_t m, std::size_t n, unsigned seed) {
@@ -227,7 +229,10 @@ TEST_F(OpenClElectrostatics, FusedWeightingEqualsTheSeparatePass) {
     const auto plan = [&](AxisTransform t0, AxisTransform t1) {
       return Plan(detail::step_plan(d, t0, t1, BackendKind::OpenCL));
     };
-    std::vector<T> a(m * n), pot(m * n), fx(m * n), fy(m * n);
+    const auto axis_plan = [&](int axis, AxisTransform t) {
+      return Plan(detail::step_axis_plan(d, axis, t, BackendKind::OpenCL));
+    };
+    std::vector<T> a(m * n), pot(m * n), fx(m * n), fy(m * n), shared_fx(m * n);
     plan({Kind::DCT, 2}, {Kind::DCT, 2})
         .execute(ConstView<T>(rho.data(), {m, n}), View<T>(a.data(), {m, n}));
     const std::vector<double> tab = detail::weight_tables(m, n);
@@ -245,14 +250,26 @@ TEST_F(OpenClElectrostatics, FusedWeightingEqualsTheSeparatePass) {
         fx[i * n + j] = static_cast<T>(t * (tab[i] / 4) * cw(j));
       }
     const AxisTransform c3{Kind::DCT, 3}, x3{Kind::DXST, 3};
-    plan(c3, c3).execute(View<T>(pot.data(), {m, n}));
+    const View<T> pv(pot.data(), {m, n}), sv(shared_fx.data(), {m, n});
+    axis_plan(1, c3).execute(pv);
+    for (std::size_t i = 0; i < m; ++i)
+      for (std::size_t j = 0; j < n; ++j)
+        shared_fx[i * n + j] = static_cast<T>(double(pot[i * n + j]) * (tab[i] / 4 / cw(i)));
+    axis_plan(0, c3).execute(pv);
+    axis_plan(0, x3).execute(sv);
     plan(x3, c3).execute(View<T>(fx.data(), {m, n}));
     plan(c3, x3).execute(View<T>(fy.data(), {m, n}));
     const Step<T> got = cpu_step<T>(m, n, rho, BackendKind::OpenCL);
     SCOPED_TRACE(std::to_string(m) + " x " + std::to_string(n));
     EXPECT_EQ(got.pot, pot);
-    EXPECT_EQ(got.fx, fx);
+    EXPECT_EQ(got.fx, shared_fx);
     EXPECT_EQ(got.fy, fy);
+    std::vector<T> gx(m * n, T(NAN)), gy(m * n, T(NAN));
+    const double e = ElectrostaticSystem(d).fields(
+        ConstView<T>(rho.data(), {m, n}), View<T>(gx.data(), {m, n}), View<T>(gy.data(), {m, n}));
+    EXPECT_EQ(gx, fx);
+    EXPECT_EQ(gy, fy);
+    EXPECT_EQ(e, got.energy);
   };
   check(0.0f, 48, 66, 350);
   check(0.0, 48, 66, 351);

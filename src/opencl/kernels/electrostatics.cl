@@ -21,3 +21,15 @@ __kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void sum_partials(
   }
   if (l == 0) energy[energy_off] = sums[0] * factor;
 }
+
+// field_x(i, j) = potential(i, j) r(i), r(i) = (w_u(i) / 4) / h(i) with h(0) = 1, else 1/2:
+// after the potential's type-3 pass along v, field_x's coefficients are the potential's times
+// r(i) per row. The product in double and rounded once, as the CPU's scale_row. wu: w_u(i); n:
+// the row length (the launch rounds it up to whole work-groups).
+__kernel void scale_rows(__global const REAL* pot, long po, long ps0, long ps1, __global REAL* fx,
+                         long xo, long xs0, long xs1, __global const double* wu, long n) {
+  const long j = get_global_id(0), i = get_global_id(1);
+  if (j >= n) return;
+  const double r = wu[i] / 4 / (i == 0 ? 1.0 : 0.5);
+  fx[xo + i * xs0 + j * xs1] = (REAL)((double)pot[po + i * ps0 + j * ps1] * r);
+}
