@@ -91,7 +91,8 @@ class Step {
     const std::size_t m = d_.shape[0], n = d_.shape[1];
     const bool with_pot = pot.mem != nullptr;
     // a = DCT-II(density), unnormalised, weighed as its last pass stores it (field_x gets its
-    // type-3 input): one partial sum of the energy per work-group of that pass, at most n.
+    // type-3 input unless the potential is wanted): one partial sum of the energy per work-group
+    // of that pass, at most n.
     const Mem partials = dev_->buffer(n * sizeof(double));
     WeighArgs w;
     w.pot = pot.mem;
@@ -122,8 +123,8 @@ class Step {
       check(clEnqueueNDRangeKernel(q, s, 1, nullptr, &group_, &group_, 0, nullptr, nullptr),
             "clEnqueueNDRangeKernel (the energy's sum)");
     }
-    // The type-3 transforms, in place. With the potential, field_x's input (stored by the
-    // weighed pass) is replaced by the potential's pass along v times r(u).
+    // The type-3 transforms, in place. With the potential, field_x (which the weighed pass left
+    // unwritten) is the potential's pass along v times r(u).
     if (with_pot) {
       run(*pot_rows_, pot, pot);
       scale_rows(q, pot, fx);

@@ -37,7 +37,9 @@ struct WeighArgs {
   cl_mem partials = nullptr;
 };
 /// The 2D forward DCT-II of an M x N grid with DREAMPlace's weighting fused into the stores of
-/// its last pass (along axis 0): field_x (`out`) receives its type-3 input, not a.
+/// its last pass (along axis 0): field_x (`out`) receives its type-3 input, not a, when the
+/// potential is null; with the potential, `out` is left unwritten (the step makes field_x from the
+/// potential's pass along v).
 class WeighedDct2 {
  public:
   virtual ~WeighedDct2() = default;

@@ -83,7 +83,9 @@ inline double cosine_weight(long k) { return k == 0 ? 1.0 : 0.5; }
 
 // Bin (i, j) with coefficient v: writes the three type-3 inputs (field_x at fx) and returns the
 // Parseval term. t = a / (w_u^2 + w_v^2) (0 at (0, 0)); potential t h(i) h(j), field_y
-// t w_v(j) (h(i) / 4), field_x t (w_u(i) / 4) h(j), with h(k) = 1 at k = 0, else 1/2.
+// t w_v(j) (h(i) / 4), field_x t (w_u(i) / 4) h(j), with h(k) = 1 at k = 0, else 1/2. With the
+// potential, field_x's input is not stored: the step makes field_x from the potential's pass
+// along v (electrostatics.cl, scale_rows).
 __attribute__((always_inline)) inline double weigh_bin(const Weigh* w, __global REAL* fx, long i,
                                                        long j, REAL v) {
 #pragma OPENCL FP_CONTRACT OFF
@@ -97,7 +99,7 @@ __attribute__((always_inline)) inline double weigh_bin(const Weigh* w, __global 
   const double hi = cosine_weight(i);
   if (w->pot) w->pot[w->po + i * w->ps0 + j * w->ps1] = (REAL)(t * hi * cosine_weight(j));
   w->fy[w->yo + i * w->ys0 + j * w->ys1] = (REAL)(t * w->tables[N + j] * (hi / 4));
-  *fx = (REAL)(t * (wu / 4) * cosine_weight(j));
+  if (!w->pot) *fx = (REAL)(t * (wu / 4) * cosine_weight(j));
   return term;
 }
 #endif
