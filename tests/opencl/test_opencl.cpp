@@ -3,8 +3,10 @@
 // (oracle::tolerance: c eps log2 N): every size class (powers of two, composites, primes, 1 x N,
 // N x 1, 3D), DCT/DST II/III mixed per axis, every norm, both directions, float32 and float64;
 // strided and in-place host views; device buffers with offsets, strides, in place and partial
-// overlap; the global-memory path (DCTX_OPENCL_LOCAL_BYTES); the CPU route of types I and IV;
-// device choice, the disk cache and the errors. Skips when no OpenCL device is present.
+// overlap; the global-memory path (DCTX_OPENCL_LOCAL_BYTES); type I through the CPU, type IV and
+// the real DFT on the device; device choice, the disk cache and the errors. With cl_khr_fp64
+// masked (ctest opencl.fp64_masked) the float32 half runs and each float64 description is checked
+// to be refused. Skips when no OpenCL device is present.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -46,12 +48,40 @@ PlanDesc desc(const Shape& shape, std::vector<AxisTransform> tr, Norm norm, Dire
   return d;
 }
 
+// Whether the device has cl_khr_fp64 (ctest opencl.fp64_masked runs this suite again with
+// DCTX_OPENCL_NO_FP64=1, which masks it: float64 plans on the device are then refused).
+bool device_fp64() {
+  static const bool fp64 = opencl::context().info.fp64;
+  return fp64;
+}
+
+// True where `d` is refused for want of cl_khr_fp64, as it must be on such a device (a float64
+// description that the device would run): the caller skips it.
+bool refused_without_fp64(const PlanDesc& d) {
+  if (d.precision != Precision::F64 || device_fp64()) return false;
+  try {
+    Plan p(d);
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("has no cl_khr_fp64"), std::string::npos) << e.what();
+    return true;
+  }
+  return false;  // routed through the CPU (types I), which runs float64 without the device
+}
+
+// What the plan says of its route; a float64 description refused without cl_khr_fp64 is
+// described in float32 (the route is the same).
+std::string how(PlanDesc d) {
+  if (refused_without_fp64(d)) d.precision = Precision::F32;
+  return Plan(d).describe();
+}
+
 // Runs `d` on OpenCL from host memory into a NaN-poisoned output and checks it against the
 // oracle and against the CPU back end.
 template <class T>
 void check(const PlanDesc& d0, unsigned seed) {
   PlanDesc d = d0;
   d.precision = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+  if (refused_without_fp64(d)) return;
   const std::size_t n = total(d.shape);
   const auto x = oracle::random_vector<T>(n, seed);
   Plan p(d);
@@ -123,7 +153,7 @@ TEST_F(OpenCl, ShiftedSineOnTheDevice) {
           const PlanDesc d = desc(s, m, norm, dir, Precision::F64);
           check<double>(d, seed++);
           check<float>(d, seed++);
-          EXPECT_NE(Plan(d).describe().find("DXST-"), std::string::npos);
+          EXPECT_NE(how(d).find("DXST-"), std::string::npos);
         }
 }
 
@@ -137,6 +167,11 @@ TEST_F(OpenCl, ElectrostaticStep) {
     d.shape = {m, n};
     d.bin_width = 2;
     d.precision = prec;
+    if (prec == Precision::F64 && !device_fp64()) {
+      d.backend = BackendKind::OpenCL;
+      expect_error([&] { ElectrostaticSystem{d}; }, "has no cl_khr_fp64");
+      continue;
+    }
     const auto run = [&]<class T>(T, BackendKind b, std::vector<std::vector<T>>& out) {
       d.backend = b;
       const std::vector<T> r(rho.begin(), rho.end());
@@ -166,32 +201,38 @@ TEST_F(OpenCl, ElectrostaticStep) {
 // loads of an inverse plan, the last pass's stores of a forward one; type I through the CPU):
 // the same values as the plain plan with a separate thresholding pass, bit for bit.
 TEST_F(OpenCl, CoefficientThresholdEqualsSeparatePass) {
-  const auto run = [](PlanDesc d, std::vector<double> x) {
-    std::vector<double> y(x.size(), std::numeric_limits<double>::quiet_NaN());
-    Plan(d).execute(ConstView<double>(x.data(), d.shape), View<double>(y.data(), d.shape));
-    return y;
+  const auto each = [&]<class T>(T) {
+    const auto run = [](PlanDesc d, std::vector<T> x) {
+      std::vector<T> y(x.size(), std::numeric_limits<T>::quiet_NaN());
+      Plan(d).execute(ConstView<T>(x.data(), d.shape), View<T>(y.data(), d.shape));
+      return y;
+    };
+    const auto zero_below = [](std::vector<T> v, double eps) {
+      for (T& x : v)
+        if (std::fabs(x) < eps) x = 0;
+      return v;
+    };
+    const AxisTransform c2{Kind::DCT, 2}, x3{Kind::DXST, 3}, s4{Kind::DST, 4}, c1{Kind::DCT, 1};
+    const Precision prec = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+    unsigned seed = 180;
+    for (const auto& tr :
+         std::vector<std::vector<AxisTransform>>{{c2, c2}, {x3, s4}, {c1, c2}, {c2, x3}})
+      for (const Shape& s : {Shape{16, 10}, Shape{7, 33}})
+        for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+          PlanDesc d = desc(s, tr, Norm::Ortho, dir, prec);
+          if (refused_without_fp64(d)) continue;
+          const std::vector<T> x = oracle::random_vector<T>(total(s), seed++);
+          const double eps = 0.5;  // about half of the ortho coefficients of values in [-1, 1)
+          std::vector<T> want =
+              dir == Direction::Forward ? zero_below(run(d, x), eps) : run(d, zero_below(x, eps));
+          PlanDesc t = d;
+          t.coefficient_threshold = eps;
+          EXPECT_EQ(run(t, x), want) << how(t);
+          EXPECT_NE(how(t).find("zeroed"), std::string::npos);
+        }
   };
-  const auto zero_below = [](std::vector<double> v, double eps) {
-    for (double& x : v)
-      if (std::fabs(x) < eps) x = 0;
-    return v;
-  };
-  const AxisTransform c2{Kind::DCT, 2}, x3{Kind::DXST, 3}, s4{Kind::DST, 4}, c1{Kind::DCT, 1};
-  unsigned seed = 180;
-  for (const auto& tr :
-       std::vector<std::vector<AxisTransform>>{{c2, c2}, {x3, s4}, {c1, c2}, {c2, x3}})
-    for (const Shape& s : {Shape{16, 10}, Shape{7, 33}})
-      for (Direction dir : {Direction::Forward, Direction::Inverse}) {
-        PlanDesc d = desc(s, tr, Norm::Ortho, dir, Precision::F64);
-        const std::vector<double> x = oracle::random_vector<double>(total(s), seed++);
-        const double eps = 0.5;  // about half of the ortho coefficients of values in [-1, 1)
-        std::vector<double> want =
-            dir == Direction::Forward ? zero_below(run(d, x), eps) : run(d, zero_below(x, eps));
-        PlanDesc t = d;
-        t.coefficient_threshold = eps;
-        EXPECT_EQ(run(t, x), want) << Plan(t).describe();
-        EXPECT_NE(Plan(t).describe().find("zeroed"), std::string::npos);
-      }
+  each(0.0);
+  each(0.0f);
 }
 
 TEST_F(OpenCl, LongLinesAndPrimes) {
@@ -210,7 +251,7 @@ TEST_F(OpenCl, TypeOneRunsThroughTheCpu) {
     d.type = 1;
     d.kind = kind;
     check<double>(d, 300u + static_cast<unsigned>(kind));
-    EXPECT_NE(Plan(d).describe().find("through the CPU"), std::string::npos);
+    EXPECT_NE(how(d).find("through the CPU"), std::string::npos);
   }
 }
 
@@ -226,7 +267,7 @@ TEST_F(OpenCl, TypeFourOnTheDevice) {
           d.kind = kind;
           check<double>(d, seed++);
           check<float>(d, seed++);
-          EXPECT_EQ(Plan(d).describe().find("through the CPU"), std::string::npos);
+          EXPECT_EQ(how(d).find("through the CPU"), std::string::npos);
         }
   // Mixed with type II along another axis.
   check<double>(desc({10, 11}, {{Kind::DST, 4}, {Kind::DCT, 2}}, Norm::Ortho, Direction::Forward,
@@ -248,8 +289,8 @@ TEST_F(OpenCl, RealDftOnTheDevice) {
           d.kind = Kind::RDFT;
           check<double>(d, seed++);
           check<float>(d, seed++);
-          EXPECT_EQ(Plan(d).describe().find("through the CPU"), std::string::npos);
-          EXPECT_NE(Plan(d).describe().find("RDFT-"), std::string::npos);
+          EXPECT_EQ(how(d).find("through the CPU"), std::string::npos);
+          EXPECT_NE(how(d).find("RDFT-"), std::string::npos);
         }
   check<double>(desc({10, 11}, {{Kind::RDFT, 2}, {Kind::DST, 3}}, Norm::Ortho, Direction::Forward,
                      Precision::F64),
@@ -260,28 +301,34 @@ TEST_F(OpenCl, RealDftOnTheDevice) {
 }
 
 TEST_F(OpenCl, StridedAndInPlaceHostViews) {
-  const Shape s{12, 10};
-  const PlanDesc d = desc(s, {}, Norm::Ortho, Direction::Forward, Precision::F64);
-  Plan p(d), cpu([&] {
-    PlanDesc c = d;
-    c.backend = BackendKind::CPU;
-    return c;
-  }());
-  const auto x = oracle::random_vector<double>(total(s), 7);
-  std::vector<double> want(total(s));
-  cpu.execute(ConstView<double>(x.data(), s), View<double>(want.data(), s));
-  // Fortran-order input, a transposed strided output with gaps.
-  std::vector<double> xf(total(s));
-  for (std::size_t i = 0; i < 12; ++i)
-    for (std::size_t j = 0; j < 10; ++j) xf[j * 12 + i] = x[i * 10 + j];
-  std::vector<double> out(2 * total(s), std::numeric_limits<double>::quiet_NaN());
-  p.execute(ConstView<double>(xf.data(), s, {1, 12}), View<double>(out.data(), s, {2, 24}));
-  for (std::size_t i = 0; i < 12; ++i)
-    for (std::size_t j = 0; j < 10; ++j) EXPECT_NEAR(out[i * 2 + j * 24], want[i * 10 + j], 1e-12);
-  // In place.
-  std::vector<double> y = x;
-  p.execute(ConstView<double>(y.data(), s), View<double>(y.data(), s));
-  for (std::size_t i = 0; i < y.size(); ++i) EXPECT_NEAR(y[i], want[i], 1e-12);
+  const auto each = [&]<class T>(T, double tol) {
+    const Shape s{12, 10};
+    const PlanDesc d = desc(s, {}, Norm::Ortho, Direction::Forward,
+                            std::is_same_v<T, float> ? Precision::F32 : Precision::F64);
+    if (refused_without_fp64(d)) return;
+    Plan p(d), cpu([&] {
+      PlanDesc c = d;
+      c.backend = BackendKind::CPU;
+      return c;
+    }());
+    const auto x = oracle::random_vector<T>(total(s), 7);
+    std::vector<T> want(total(s));
+    cpu.execute(ConstView<T>(x.data(), s), View<T>(want.data(), s));
+    // Fortran-order input, a transposed strided output with gaps.
+    std::vector<T> xf(total(s));
+    for (std::size_t i = 0; i < 12; ++i)
+      for (std::size_t j = 0; j < 10; ++j) xf[j * 12 + i] = x[i * 10 + j];
+    std::vector<T> out(2 * total(s), std::numeric_limits<T>::quiet_NaN());
+    p.execute(ConstView<T>(xf.data(), s, {1, 12}), View<T>(out.data(), s, {2, 24}));
+    for (std::size_t i = 0; i < 12; ++i)
+      for (std::size_t j = 0; j < 10; ++j) EXPECT_NEAR(out[i * 2 + j * 24], want[i * 10 + j], tol);
+    // In place.
+    std::vector<T> y = x;
+    p.execute(ConstView<T>(y.data(), s), View<T>(y.data(), s));
+    for (std::size_t i = 0; i < y.size(); ++i) EXPECT_NEAR(y[i], want[i], tol);
+  };
+  each(0.0, 1e-12);
+  each(0.0f, 1e-5);
 }
 
 // Device buffers: offsets, strides, in place, partial overlap, the caller's queue.
@@ -347,9 +394,13 @@ TEST_F(OpenCl, DeviceBuffers) {
 TEST_F(OpenCl, GlobalMemoryPath) {
   setenv("DCTX_OPENCL_LOCAL_BYTES", "2048", 1);
   PlanDesc d = desc({40, 300}, {}, Norm::Ortho, Direction::Forward, Precision::F64);
-  const std::string how = Plan(d).describe();
-  EXPECT_NE(how.find("global workspace"), std::string::npos) << how;
-  EXPECT_GT(Plan(d).workspace_bytes(), 0u);
+  const std::string route = how(d);
+  EXPECT_NE(route.find("global workspace"), std::string::npos) << route;
+  {
+    PlanDesc w = d;
+    if (!device_fp64()) w.precision = Precision::F32;
+    EXPECT_GT(Plan(w).workspace_bytes(), 0u);
+  }
   check<double>(d, 400);
   d.direction = Direction::Inverse;
   d.transforms = {{Kind::DST, 3}, {Kind::DCT, 2}};

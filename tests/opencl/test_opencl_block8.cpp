@@ -141,22 +141,42 @@ std::vector<T> input(const Geometry& g, Content what, const QuantTable& table, u
   return buf;
 }
 
-// Compares whole output buffers: integer elements exactly, float elements within `rel` of the
+// Whether `ocl` runs the kernel by definition in float (a device without cl_khr_fp64: ctest
+// opencl.fp64_masked runs this suite again with it masked); its results are then the CPU's
+// within float rounding, not operation for operation.
+bool float_reference(const Block8Plan& ocl) {
+  return ocl.describe().find("no fp64") != std::string::npos;
+}
+
+bool opencl_fp64() {
+  Block8PlanDesc d;
+  d.kernel = Block8Kernel::Reference;
+  d.backend = BackendKind::OpenCL;
+  return !float_reference(Block8Plan(d));
+}
+
+// Compares whole output buffers: integer elements exactly, float elements within 2e-6 of the
 // largest magnitude (bitwise-different ones counted in *differ), NaN for NaN, poison for poison.
+// With a `slack` (the kernel by definition in float): integers within it on at most 3 % of the
+// elements, floats within 1e-5.
 template <class T>
-void expect_same(const std::vector<T>& cpu, const std::vector<T>& ocl, std::size_t* differ) {
+void expect_same(const std::vector<T>& cpu, const std::vector<T>& ocl, std::size_t* differ,
+                 int slack = 0) {
+  const bool loose = slack > 0;
   ASSERT_EQ(cpu.size(), ocl.size());
   double scale = 1;
   for (T v : cpu)
     if (!std::isnan(double(v)) && !std::isinf(double(v)))
       scale = std::max(scale, std::abs(double(v)));
-  std::size_t bad = 0;
+  std::size_t bad = 0, off = 0;
   for (std::size_t i = 0; i < cpu.size(); ++i) {
     const double a = cpu[i], b = ocl[i];
     bool ok = is_poison(cpu[i]) == is_poison(ocl[i]) && std::isnan(a) == std::isnan(b);
     if constexpr (std::is_same_v<T, float>) {
-      if (ok && !std::isnan(a)) ok = a == b || std::abs(a - b) <= 2e-6 * scale;
+      if (ok && !std::isnan(a)) ok = a == b || std::abs(a - b) <= (loose ? 1e-5 : 2e-6) * scale;
       if (std::memcmp(&cpu[i], &ocl[i], sizeof(T)) != 0 && !std::isnan(a)) ++*differ;
+    } else if (loose && ok && !is_poison(cpu[i]) && a != b && std::abs(a - b) <= slack) {
+      ++off;
     } else {
       ok = ok && cpu[i] == ocl[i];
     }
@@ -165,6 +185,27 @@ void expect_same(const std::vector<T>& cpu, const std::vector<T>& ocl, std::size
                     << ", opencl " << b << (is_poison(ocl[i]) ? " (poison)" : "");
   }
   EXPECT_EQ(bad, 0u);
+  EXPECT_LE(off, cpu.size() * 3 / 100);
+}
+
+// The integer slack of the kernel by definition in float: a level or a sample may round the other
+// way (one), and in a roundtrip a level one off moves its coefficient by up to the table's
+// largest step q, which moves each sample by at most q / 4 (the largest 8x8 orthonormal basis
+// value).
+int float_reference_slack(const Block8Plan& ocl, const Block8PlanDesc& d) {
+  if (!float_reference(ocl)) return 0;
+  if (d.op != Block8Op::Roundtrip) return 1;
+  const QuantTable t = d.table ? *d.table : quant_table_nvidia();
+  return 1 + *std::max_element(t.q.begin(), t.q.end()) / 4;
+}
+
+// Zero counts of the two back ends: equal, or within 1 % of the coefficients for the kernel by
+// definition in float.
+void expect_same_zeros(const Block8Stats& cpu, const Block8Stats& ocl, bool loose) {
+  if (loose)
+    EXPECT_LE(std::abs(double(cpu.zeros) - double(ocl.zeros)), 0.01 * double(cpu.coefficients));
+  else
+    EXPECT_EQ(cpu.zeros, ocl.zeros);
 }
 
 // The element types of an operation: int16 where it takes or makes levels or runs on int16 data.
@@ -227,9 +268,10 @@ void compare(Block8PlanDesc d, std::size_t planes, std::size_t rows, std::size_t
     const Block8Stats sa = cpu.execute(view<const TI>(in, gi), view<TO>(a, go));
     const Block8Stats sb = ocl.execute(view<const TI>(in, gi), view<TO>(b, go));
     EXPECT_EQ(sa.coefficients, sb.coefficients);
-    EXPECT_EQ(sa.zeros, sb.zeros);
+    const int slack = float_reference_slack(ocl, d);
+    expect_same_zeros(sa, sb, slack > 0);
     std::size_t differ = 0;
-    expect_same(a, b, &differ);
+    expect_same(a, b, &differ, slack);
     if (totals && std::is_same_v<TO, float>) {
       totals->float_elements += a.size();
       totals->float_differ += differ;
@@ -398,9 +440,10 @@ TEST_F(OpenClBlock8, ExtremeValues) {
         return;
       }
       const auto sb = ocl.execute(iv, View<TO>(b.data(), {16, 24}));
-      EXPECT_EQ(sa.zeros, sb.zeros);
+      const int slack = float_reference_slack(ocl, d);
+      expect_same_zeros(sa, sb, slack > 0);
       std::size_t differ = 0;
-      expect_same(a, b, &differ);
+      expect_same(a, b, &differ, slack);
     });
   }
 }
@@ -430,7 +473,7 @@ TEST_F(OpenClBlock8, OneShotFunctions) {
   expect_same(a, b, &differ);
 }
 
-// Without cl_khr_fp64 (ctest opencl.block8_fp64_masked sets DCTX_OPENCL_NO_FP64=1) the kernel by
+// Without cl_khr_fp64 (ctest opencl.fp64_masked sets DCTX_OPENCL_NO_FP64=1) the kernel by
 // definition runs in float: within float rounding of the CPU's double, int16 results and levels
 // within one (a float sum can land on the other side of a rounding boundary).
 TEST_F(OpenClBlock8, ReferenceInFloatWithoutFp64) {
@@ -439,7 +482,7 @@ TEST_F(OpenClBlock8, ReferenceInFloatWithoutFp64) {
       Block8PlanDesc d = desc(op, data, Block8Kernel::Reference);
       d.backend = BackendKind::OpenCL;
       const Block8Plan ocl(d);
-      if (ocl.describe().find("no fp64") == std::string::npos)
+      if (!float_reference(ocl))
         GTEST_SKIP() << "the device has fp64 (DCTX_OPENCL_NO_FP64=1 masks it)";
       SCOPED_TRACE(ocl.describe());
       d.backend = BackendKind::CPU;
@@ -496,7 +539,12 @@ TEST_F(OpenClBlock8, BarbaraPipeline) {
     if (k != Block8Kernel::Int16) {
       EXPECT_EQ(std::lround(ocl.psnr_db * 1000), 32777);
     }
-    EXPECT_EQ(ocl.zero_fraction, cpu.zero_fraction) << to_string(k);
+    // The kernel by definition in float (no cl_khr_fp64) may round a few levels the other way.
+    const bool loose = k == Block8Kernel::Reference && !opencl_fp64();
+    if (loose)
+      EXPECT_NEAR(ocl.zero_fraction, cpu.zero_fraction, 1e-3) << to_string(k);
+    else
+      EXPECT_EQ(ocl.zero_fraction, cpu.zero_fraction) << to_string(k);
   }
 }
 #endif
