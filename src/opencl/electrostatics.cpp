@@ -182,49 +182,10 @@ class Step {
   std::size_t group_ = 1;
 };
 
-// The host-memory step of ElectrostaticSystem::solve(): one upload, the step, one download each.
-class HostMemoryStep final : public detail::BackendElectrostatics {
- public:
-  explicit HostMemoryStep(const ElectrostaticsDesc& d)
-      : step_(d), shape_(d.shape), bin_area_(d.bin_width * d.bin_height) {}
-
-  double solve(const detail::HostStep<float>& s) const override { return run(s); }
-  double solve(const detail::HostStep<double>& s) const override { return run(s); }
-
- private:
-  template <class T>
-  double run(const detail::HostStep<T>& s) const {
-    const Device& dev = step_.device();
-    cl_command_queue q = dev.queue();
-    const std::size_t bytes = shape_[0] * shape_[1] * sizeof(T);
-    const std::vector<std::ptrdiff_t> dense = dense_strides(shape_);
-    const Mem rho = dev.buffer(bytes), fx = dev.buffer(bytes), fy = dev.buffer(bytes);
-    Mem pot;
-    if (s.potential) pot = dev.buffer(bytes);
-    const Mem energy = dev.buffer(sizeof(double));
-    std::vector<T> staging;
-    upload_host(q, rho.get(), shape_, s.density, s.density_strides, staging);
-    const auto array = [&](const char* name, const Mem& m) {
-      return Array{name, m.get(), 0, {dense[0], dense[1]}};
-    };
-    step_.enqueue(q, bin_area_, array("density", rho), array("potential", pot),
-                  array("field_x", fx), array("field_y", fy), energy.get(), 0);
-    if (s.potential) download_host(q, pot.get(), shape_, s.potential, s.potential_strides, staging);
-    download_host(q, fx.get(), shape_, s.field_x, s.field_x_strides, staging);
-    download_host(q, fy.get(), shape_, s.field_y, s.field_y_strides, staging);
-    double e = 0;
-    check(clEnqueueReadBuffer(q, energy.get(), CL_TRUE, 0, sizeof e, &e, 0, nullptr, nullptr),
-          "clEnqueueReadBuffer (the energy)");
-    return e;
-  }
-
-  Step step_;
-  Shape shape_;
-  double bin_area_;
-};
-
-// The steps of dctx::opencl::electrostatics, made once per (device, grid, precision) and kept
-// (its plans' tables and programs are made with it); at most kSteps, a full cache starts over.
+// The steps of dctx::opencl::electrostatics and of the systems' host-memory steps, made once per
+// (device, grid, precision) and kept (their plans' tables and programs are made with them), so
+// that a system made per call (dctx.electrostatics) costs a lookup; at most kSteps, a full cache
+// starts over.
 std::shared_ptr<const Step> step_for(const ElectrostaticsDesc& d) {
   using Key = std::tuple<std::string, std::size_t, std::size_t, Precision>;
   struct Cache {
@@ -243,6 +204,47 @@ std::shared_ptr<const Step> step_for(const ElectrostaticsDesc& d) {
   if (cache->steps.size() >= kSteps) cache->steps.clear();
   return cache->steps.emplace(key, std::move(step)).first->second;
 }
+
+// The host-memory step of ElectrostaticSystem::solve(): one upload, the step, one download each.
+class HostMemoryStep final : public detail::BackendElectrostatics {
+ public:
+  explicit HostMemoryStep(const ElectrostaticsDesc& d)
+      : step_(step_for(d)), shape_(d.shape), bin_area_(d.bin_width * d.bin_height) {}
+
+  double solve(const detail::HostStep<float>& s) const override { return run(s); }
+  double solve(const detail::HostStep<double>& s) const override { return run(s); }
+
+ private:
+  template <class T>
+  double run(const detail::HostStep<T>& s) const {
+    const Device& dev = step_->device();
+    cl_command_queue q = dev.queue();
+    const std::size_t bytes = shape_[0] * shape_[1] * sizeof(T);
+    const std::vector<std::ptrdiff_t> dense = dense_strides(shape_);
+    const Mem rho = dev.buffer(bytes), fx = dev.buffer(bytes), fy = dev.buffer(bytes);
+    Mem pot;
+    if (s.potential) pot = dev.buffer(bytes);
+    const Mem energy = dev.buffer(sizeof(double));
+    std::vector<T> staging;
+    upload_host(q, rho.get(), shape_, s.density, s.density_strides, staging);
+    const auto array = [&](const char* name, const Mem& m) {
+      return Array{name, m.get(), 0, {dense[0], dense[1]}};
+    };
+    step_->enqueue(q, bin_area_, array("density", rho), array("potential", pot),
+                   array("field_x", fx), array("field_y", fy), energy.get(), 0);
+    if (s.potential) download_host(q, pot.get(), shape_, s.potential, s.potential_strides, staging);
+    download_host(q, fx.get(), shape_, s.field_x, s.field_x_strides, staging);
+    download_host(q, fy.get(), shape_, s.field_y, s.field_y_strides, staging);
+    double e = 0;
+    check(clEnqueueReadBuffer(q, energy.get(), CL_TRUE, 0, sizeof e, &e, 0, nullptr, nullptr),
+          "clEnqueueReadBuffer (the energy)");
+    return e;
+  }
+
+  std::shared_ptr<const Step> step_;  // shared with the systems of the same grid (step_for)
+  Shape shape_;
+  double bin_area_;
+};
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -256,9 +257,8 @@ Device::~Device() {
   if (context_) clReleaseContext(context_);
 }
 
-cl_program Device::program(const char* name, const std::string& source,
-                           const std::string& options) {
-  const std::string key = options + '\n' + hex(fnv1a(source)) + '\n' + name;
+cl_program Device::program(const char* name, const char* source, const std::string& options) {
+  std::string key = options + '\n' + name;
   std::lock_guard<std::mutex> lock(mutex_);
   if (auto it = programs_.find(key); it != programs_.end()) return it->second;
 
@@ -266,7 +266,8 @@ cl_program Device::program(const char* name, const std::string& source,
   std::string cache_file;
   if (const char* dir = std::getenv("DCTX_OPENCL_CACHE_DIR"); dir && *dir)
     cache_file = std::string(dir) + "/dctx-" +
-                 hex(fnv1a(info_.name + '\n' + info_.driver + '\n' + info_.version + '\n' + key)) +
+                 hex(fnv1a(info_.name + '\n' + info_.driver + '\n' + info_.version + '\n' +
+                           options + '\n' + hex(fnv1a(source)) + '\n' + name)) +
                  ".clbin";
   cl_int err = CL_SUCCESS;
   cl_program prog = nullptr;
@@ -287,8 +288,8 @@ cl_program Device::program(const char* name, const std::string& source,
   }
   const bool from_source = prog == nullptr;
   if (from_source) {
-    const char* src = source.c_str();
-    const std::size_t len = source.size();
+    const char* src = source;
+    const std::size_t len = std::strlen(source);
     prog = clCreateProgramWithSource(context_, 1, &src, &len, &err);
     check(err, "clCreateProgramWithSource");
     err = clBuildProgram(prog, 1, &info_.id, options.c_str(), nullptr, nullptr);
@@ -319,7 +320,7 @@ cl_program Device::program(const char* name, const std::string& source,
       }
     }
   }
-  programs_.emplace(key, prog);
+  programs_.emplace(std::move(key), prog);
   return prog;
 }
 

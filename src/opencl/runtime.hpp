@@ -2,8 +2,8 @@
 // The OpenCL back end's runtime: driver errors as dctx::Errors that name the call and the CL
 // error, the devices of every platform and the choice among them (by API, by the
 // DCTX_OPENCL_DEVICE environment variable, else the first GPU), one context and default queue
-// per device, and the program cache (per device, build options and source hash; in memory, and
-// on disk under DCTX_OPENCL_CACHE_DIR when that is set).
+// per device, and the program cache (per device, source name and build options in memory; with
+// the source's hash on disk under DCTX_OPENCL_CACHE_DIR when that is set).
 #pragma once
 
 #ifndef CL_TARGET_OPENCL_VERSION
@@ -93,8 +93,10 @@ class Device {
 
   /// The program built from `source` with `options`, from the cache when it was built before
   /// (in memory; on disk under DCTX_OPENCL_CACHE_DIR). A failed build throws dctx::Error with the
-  /// build log. `name` names the source in messages ("r2r_lines.cl").
-  cl_program program(const char* name, const std::string& source, const std::string& options);
+  /// build log. `name` names the source ("r2r_lines.cl"): one name, one source in a process (the
+  /// kernels are compiled in), so the in-memory cache is keyed by name and options and a lookup
+  /// does not read the source.
+  cl_program program(const char* name, const char* source, const std::string& options);
 
   /// A fresh kernel of `program` (kernels are not shared: clSetKernelArg is not thread-safe).
   Kernel kernel(cl_program program, const char* kernel_name) const;
