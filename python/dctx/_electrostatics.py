@@ -40,8 +40,8 @@ def electrostatics(density, bin_size=(1.0, 1.0), *, potential=True, workers=None
     transform fewer).
     float32 stays float32; other real dtypes are computed in float64. ``backend`` ("cpu",
     "opencl", ...; default: the CPU) is where the step runs: on OpenCL all of it on the device
-    (the density copied there once, each result copied back once); on CUDA, for NumPy arrays,
-    the four transforms, each on copies of its data.
+    (the density copied there once, each result copied back once), and on CUDA likewise for
+    NumPy arrays.
     A CuPy array or PyTorch CUDA tensor of float32 or float64 runs the whole step on its device
     (dctx::cuda::electrostatics), enqueued on that library's current stream: the results are
     arrays of the same library on the same device, and the energy is a 0-d float64 array in

@@ -37,6 +37,10 @@ class CudaBackend final : public Backend {
     if (cuda_math::fused_route_applies(d, &why)) return cu::make_fused_plan(dev, d);
     return cu::make_host_route_plan(dev, d, why);
   }
+  std::unique_ptr<BackendElectrostatics> make_electrostatics(
+      const ElectrostaticsDesc& d) const override {
+    return cu::make_electrostatics_step(d);
+  }
 #ifdef DCTX_CUDA_BLOCK8
   // A block plan names no device: the current one.
   std::unique_ptr<BackendBlock8Plan> make_block8_plan(const Block8Spec& spec) const override {

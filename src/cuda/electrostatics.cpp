@@ -3,7 +3,8 @@
 // as CUDA plans of the fused route on device pointers, in place, and the weighting kernel
 // (electrostatics_kernels.cu) between them, all enqueued on the caller's stream. The plans are
 // the descriptions the system's own (src/spectral/electrostatics.cpp) are made from, with
-// backend = CUDA, from the plan cache.
+// backend = CUDA, from the plan cache. The back end's make_electrostatics runs the same step for
+// ElectrostaticSystem::solve() on host arrays: one upload, one download per output.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -12,6 +13,8 @@
 #include <tuple>
 #include <vector>
 
+#include "core/dense_layout.hpp"
+#include "core/electrostatics_backend.hpp"
 #include "core/overlap.hpp"
 #include "cuda/electrostatics_kernels.hpp"
 #include "cuda/runtime.hpp"
@@ -65,10 +68,9 @@ std::shared_ptr<const cu::DeviceBuffer> weight_tables_on(int device, std::size_t
 }
 
 template <class T>
-void run(const ElectrostaticSystem& system, const DeviceView<const T>& density,
+void run(const ElectrostaticsDesc& d, const DeviceView<const T>& density,
          const DeviceView<T>& potential, const DeviceView<T>& field_x, const DeviceView<T>& field_y,
          double* energy, CUstream_st* stream) {
-  const ElectrostaticsDesc& d = system.desc();
   if (d.backend != BackendKind::CUDA)
     throw Error(std::string(kFn) + ": the system runs on the " + std::string(to_string(d.backend)) +
                 " back end, not cuda (ElectrostaticsDesc::backend)");
@@ -139,17 +141,89 @@ void run(const ElectrostaticSystem& system, const DeviceView<const T>& density,
   if (plan_p) execute(*plan_p, cview(pot), view(pot), stream);
 }
 
+// The host-memory step of ElectrostaticSystem::solve() and fields() (Backend::make_electrostatics):
+// the density copied to the device once (through one dense host buffer when strided), the step
+// above there on this thread's default stream, each output and the energy copied back once;
+// instead of four plans that each copy in and out with the weighting on the host between them.
+class HostMemoryStep final : public detail::BackendElectrostatics {
+ public:
+  explicit HostMemoryStep(const ElectrostaticsDesc& d)
+      : d_(d), device_(cu::select_device(d.device.select).index) {}
+
+  double solve(const detail::HostStep<float>& s) const override { return host(s); }
+  double solve(const detail::HostStep<double>& s) const override { return host(s); }
+
+ private:
+  template <class T>
+  double host(const detail::HostStep<T>& s) const {
+    const cu::DeviceScope scope(device_);
+    const Shape& shape = d_.shape;
+    const std::size_t total = shape[0] * shape[1], bytes = total * sizeof(T);
+    const cudaStream_t stream = cudaStreamPerThread;
+    // The energy first, then the density and the outputs, each 256-byte aligned.
+    const std::size_t stride = (bytes + 255) / 256 * 256, arrays = s.potential ? 4 : 3;
+    const cu::StreamScratch data(256 + arrays * stride, stream, "the electrostatic step's arrays");
+    char* base = static_cast<char*>(data.p);
+    const auto at = [&](std::size_t k) { return reinterpret_cast<T*>(base + 256 + k * stride); };
+    double* energy = reinterpret_cast<double*>(base);
+    T *rho = at(0), *fx = at(1), *fy = at(2), *pot = s.potential ? at(3) : nullptr;
+    std::vector<T> staging;
+    const T* src = s.density;
+    if (!detail::is_dense(shape, s.density_strides)) {
+      staging.resize(total);
+      detail::copy_strided<T, true>(shape, const_cast<T*>(s.density), s.density_strides,
+                                    staging.data());
+      src = staging.data();
+    }
+    cu::check(cudaMemcpyAsync(rho, src, bytes, cudaMemcpyHostToDevice, stream),
+              "cudaMemcpyAsync (the density, host to device)");
+    const std::vector<std::ptrdiff_t> dense = detail::dense_strides(shape);
+    run<T>(d_, DeviceView<const T>{rho, dense}, DeviceView<T>{pot, dense}, DeviceView<T>{fx, dense},
+           DeviceView<T>{fy, dense}, energy, stream);
+    const auto download = [&](const T* dev, T* out, const std::ptrdiff_t* strides) {
+      const bool dense_out = detail::is_dense(shape, strides);
+      if (!dense_out) staging.resize(total);
+      cu::check(cudaMemcpyAsync(dense_out ? out : staging.data(), dev, bytes,
+                                cudaMemcpyDeviceToHost, stream),
+                "cudaMemcpyAsync (an output, device to host)");
+      if (dense_out) return;
+      cu::check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+      detail::copy_strided<T, false>(shape, out, strides, staging.data());
+    };
+    if (pot) download(pot, s.potential, s.potential_strides);
+    download(fx, s.field_x, s.field_x_strides);
+    download(fy, s.field_y, s.field_y_strides);
+    double e = 0;
+    cu::check(cudaMemcpyAsync(&e, energy, sizeof e, cudaMemcpyDeviceToHost, stream),
+              "cudaMemcpyAsync (the energy, device to host)");
+    cu::check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+    return e;
+  }
+
+  ElectrostaticsDesc d_;
+  int device_;
+};
+
 }  // namespace
 
 void electrostatics(const ElectrostaticSystem& system, const DeviceView<const float>& density,
                     const DeviceView<float>& potential, const DeviceView<float>& field_x,
                     const DeviceView<float>& field_y, double* energy, CUstream_st* stream) {
-  run(system, density, potential, field_x, field_y, energy, stream);
+  run(system.desc(), density, potential, field_x, field_y, energy, stream);
 }
 void electrostatics(const ElectrostaticSystem& system, const DeviceView<const double>& density,
                     const DeviceView<double>& potential, const DeviceView<double>& field_x,
                     const DeviceView<double>& field_y, double* energy, CUstream_st* stream) {
-  run(system, density, potential, field_x, field_y, energy, stream);
+  run(system.desc(), density, potential, field_x, field_y, energy, stream);
 }
 
 }  // namespace dctx::cuda
+
+namespace dctx::cu {
+
+std::unique_ptr<detail::BackendElectrostatics> make_electrostatics_step(
+    const ElectrostaticsDesc& d) {
+  return std::make_unique<cuda::HostMemoryStep>(d);
+}
+
+}  // namespace dctx::cu

@@ -20,18 +20,6 @@ using cuda_math::FusedLayout;
 constexpr std::size_t kAlign = 256;
 std::size_t round_up(std::size_t b) { return (b + kAlign - 1) / kAlign * kAlign; }
 
-// Stream-ordered scratch of one call (cudaMallocAsync), freed on the stream after the call.
-struct StreamScratch {
-  void* p = nullptr;
-  cudaStream_t stream;
-  StreamScratch(std::size_t bytes, cudaStream_t s) : stream(s) {
-    check(cudaMallocAsync(&p, bytes, s), "cudaMallocAsync (the plan's workspace)");
-  }
-  ~StreamScratch() { (void)cudaFreeAsync(p, stream); }
-  StreamScratch(const StreamScratch&) = delete;
-  StreamScratch& operator=(const StreamScratch&) = delete;
-};
-
 // A cuFFT plan handle destroyed with its owner.
 struct FftHandle {
   cufftHandle h = 0;

@@ -11,6 +11,7 @@
 
 #include "core/backend.hpp"
 #include "core/dense_layout.hpp"
+#include "core/electrostatics_backend.hpp"
 #include "cuda/runtime.hpp"
 
 namespace dctx::cu {
@@ -23,6 +24,10 @@ std::unique_ptr<detail::BackendPlan> make_host_route_plan(const DeviceInfo& devi
 /// An 8x8 block plan on `device` (block8_plan.cpp, block8_kernels.cu); built with DCTX_BLOCK8.
 std::unique_ptr<detail::BackendBlock8Plan> make_block8_plan(const DeviceInfo& device,
                                                             const detail::Block8Spec& spec);
+/// The whole electrostatic step for ElectrostaticSystem::solve() on host arrays
+/// (electrostatics.cpp): one upload of the density, one download per output.
+std::unique_ptr<detail::BackendElectrostatics> make_electrostatics_step(
+    const ElectrostaticsDesc& d);
 /// A CPU plan of `d`, for the host route.
 std::unique_ptr<detail::BackendPlan> make_cpu_plan(const PlanDesc& d);
 /// Runs `cpu` (a CPU plan of `d`) on the device arrays of `call`: the spans they occupy are

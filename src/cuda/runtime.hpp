@@ -61,6 +61,22 @@ class DeviceBuffer {
   void* p_ = nullptr;
 };
 
+/// Stream-ordered scratch of one call (cudaMallocAsync), freed on the stream after the call.
+/// `what` names it in the error ("the plan's workspace").
+struct StreamScratch {
+  void* p = nullptr;
+  cudaStream_t stream;
+  StreamScratch(std::size_t bytes, cudaStream_t s, const char* what = "the plan's workspace")
+      : stream(s) {
+    const cudaError_t status = cudaMallocAsync(&p, bytes, s);
+    if (status != cudaSuccess)
+      check(status, (std::string("cudaMallocAsync (") + what + ")").c_str());
+  }
+  ~StreamScratch() { (void)cudaFreeAsync(p, stream); }
+  StreamScratch(const StreamScratch&) = delete;
+  StreamScratch& operator=(const StreamScratch&) = delete;
+};
+
 /// Throws dctx::Error unless `p` points to memory that `device` can use as device memory
 /// (device or managed allocations): a host pointer is named as such. `what` is the argument's
 /// name ("in", "out"), `call` the API function.

@@ -249,6 +249,67 @@ TEST_F(Cuda, ElectrostaticsOnDeviceArrays) {
       "density is a host pointer");
 }
 
+// ElectrostaticSystem::solve() and fields() of a CUDA system on host arrays run the device step
+// (Backend::make_electrostatics: one upload, one download per output): the fields bit for bit
+// those of dctx::cuda::electrostatics on device arrays, everything within the transforms'
+// rounding of the CPU's, from a Fortran-ordered density into row-padded, NaN-poisoned outputs.
+TEST_F(Cuda, ElectrostaticsOnHostArrays) {
+  const auto each = [&]<class T>(T) {
+    const std::size_t m = 48, n = 66, pitch = n + 3;
+    const Shape s{m, n};
+    std::vector<T> rho(m * n), rho_f(m * n);
+    {
+      const std::vector<double> r = oracle::random_vector<double>(m * n, 41);
+      for (std::size_t i = 0; i < m * n; ++i) rho[i] = T(std::fabs(r[i]));
+      for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < n; ++j) rho_f[j * m + i] = rho[i * n + j];
+    }
+    ElectrostaticsDesc d{.shape = s, .bin_width = 1.5, .bin_height = 0.5};
+    d.precision = sizeof(T) == 4 ? Precision::F32 : Precision::F64;
+    const ElectrostaticSystem cpu(d);
+    std::vector<T> pot(m * n), fx(m * n), fy(m * n);
+    const double e_cpu = cpu.solve(ConstView<T>(rho.data(), s), View<T>(pot.data(), s),
+                                   View<T>(fx.data(), s), View<T>(fy.data(), s));
+    d.backend = BackendKind::CUDA;
+    const ElectrostaticSystem gpu(d);
+    // The device route on device arrays.
+    const std::vector<T> poison(m * n, std::numeric_limits<T>::quiet_NaN());
+    DeviceVector<T> drho(rho), dpot(poison), dfx(poison), dfy(poison);
+    cuda::electrostatics(gpu, {drho.p, {}}, {dpot.p, {}}, {dfx.p, {}}, {dfy.p, {}});
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    const std::vector<T> want[3] = {dpot.get(), dfx.get(), dfy.get()};
+    // Host arrays: Fortran-ordered density, row-padded outputs.
+    std::vector<T> out[3];
+    for (auto& o : out) o.assign(m * pitch, std::numeric_limits<T>::quiet_NaN());
+    const std::vector<std::ptrdiff_t> padded{std::ptrdiff_t(pitch), 1};
+    const ConstView<T> density(rho_f.data(), s, {1, std::ptrdiff_t(m)});
+    const auto view = [&](int k) { return View<T>(out[k].data(), s, padded); };
+    const double e = gpu.solve(density, view(0), view(1), view(2));
+    const std::vector<T>* cpu_out[3] = {&pot, &fx, &fy};
+    const double tol = 2 * oracle::tolerance<T>(n) * std::sqrt(2.0);
+    for (int k = 0; k < 3; ++k) {
+      std::vector<T> dense(m * n);
+      for (std::size_t i = 0; i < m; ++i) {
+        for (std::size_t j = 0; j < n; ++j) dense[i * n + j] = out[k][i * pitch + j];
+        for (std::size_t j = n; j < pitch; ++j) EXPECT_TRUE(std::isnan(out[k][i * pitch + j]));
+      }
+      EXPECT_EQ(dense, want[k]) << "output " << k;
+      const std::vector<T>& c = *cpu_out[k];
+      EXPECT_LE(oracle::rel_l2(dense, std::vector<oracle::LD>(c.begin(), c.end())), tol) << k;
+    }
+    EXPECT_NEAR(e, e_cpu, tol * std::fabs(e_cpu));
+    // The fields alone.
+    for (auto& o : out) o.assign(m * pitch, std::numeric_limits<T>::quiet_NaN());
+    const double e2 = gpu.fields(density, view(1), view(2));
+    EXPECT_NEAR(e2, e_cpu, tol * std::fabs(e_cpu));
+    EXPECT_TRUE(std::isnan(out[0][0]));
+    for (std::size_t i = 0; i < m; ++i)
+      for (std::size_t j = 0; j < n; ++j) ASSERT_EQ(out[1][i * pitch + j], want[1][i * n + j]);
+  };
+  each(0.0);
+  each(0.0f);
+}
+
 TEST_F(Cuda, InPlaceAndStridedDeviceArrays) {
   const Plan p(PlanDesc{.shape = {16, 20},
                         .precision = Precision::F32,
