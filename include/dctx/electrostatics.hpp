@@ -32,9 +32,9 @@ struct ElectrostaticsDesc {
   Shape shape;                           ///< bins: M along axis 0 (x), N along axis 1 (y)
   double bin_width = 1, bin_height = 1;  ///< the density map is divided by their product
   Precision precision = Precision::F64;
-  /// Where the transforms run. OpenCL runs the whole step on its device (one upload, one
-  /// download per output; the weighting pass a kernel, with cl_khr_fp64); CUDA copies each
-  /// transform's data in and out, as its host-memory plans do, with the weighting on the host.
+  /// Where the transforms run. OpenCL and CUDA run the whole step on their device (one upload,
+  /// one download per output; the weighting a kernel: in double, as on the CPU, except on an
+  /// OpenCL device without cl_khr_fp64, where it runs in float).
   BackendKind backend = BackendKind::Auto;
   DeviceOptions device;  ///< the device of a CUDA or OpenCL system
   CpuOptions cpu;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // DREAMPlace's electrostatic step on the OpenCL back end, whole on the device: the DCT-II of the
 // density with the weighting fused into the stores of its last pass (r2r_lines.cl's WEIGH: the
-// CPU's pass, bin by bin, in double; one partial sum of the Parseval terms per work-group, which
-// kernels/electrostatics.cl adds in a fixed order into the energy), then the type-3 transforms in
+// CPU's pass, bin by bin, in double, or in float on a device without cl_khr_fp64; one partial
+// sum of the Parseval terms per work-group, which kernels/electrostatics.cl adds in a fixed order
+// into the energy), then the type-3 transforms in
 // place, all enqueued on one queue: field_y's 2D plan, and, with the potential, the CPU's shared
 // route (the potential's pass along v done once and copied, scaled per row, into field_x by
 // electrostatics.cl's scale_rows; seven axis passes instead of eight), else field_x's 2D plan.
@@ -45,13 +46,8 @@ struct Array {
 // with each call).
 class Step {
  public:
-  explicit Step(const ElectrostaticsDesc& d) : d_(d), dev_(open_device(d.device.select)) {
-    if (!dev_->info().fp64)
-      throw Error("dctx::opencl::electrostatics: OpenCL device '" + dev_->info().name +
-                      "' has no cl_khr_fp64, which the weighting pass needs (it runs in double, "
-                      "as on the CPU); ElectrostaticSystem::solve() on host arrays weights on "
-                      "the host instead",
-                  ErrorKind::BackendUnavailable);
+  explicit Step(const ElectrostaticsDesc& d)
+      : d_(d), dev_(open_device(d.device.select)), wide_(dev_->info().fp64 ? 8 : 4) {
     const auto plan = [&](AxisTransform t0, AxisTransform t1) {
       return cached_plan(detail::step_plan(d, t0, t1, BackendKind::OpenCL));
     };
@@ -67,9 +63,11 @@ class Step {
     for (const Plan* p :
          {dct2_.get(), fx_.get(), fy_.get(), pot_rows_.get(), cos3_cols_.get(), sin3_cols_.get()})
       workspace_ = std::max(workspace_, p->workspace_bytes());
+    // The weighting's tables in its arithmetic's type (float without cl_khr_fp64).
     const std::vector<double> t = detail::weight_tables(d.shape[0], d.shape[1]);
-    tables_ =
-        dev_->buffer(t.size() * sizeof(double), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, t.data());
+    const std::vector<float> t32(t.begin(), t.end());
+    tables_ = dev_->buffer(t.size() * wide_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                           wide_ == 8 ? static_cast<const void*>(t.data()) : t32.data());
     // The DCT-II with the weighting in the stores of its last pass.
     weighed_ = make_weighed_dct2(dev_, dct2_->desc());
     workspace_ = std::max(workspace_, weighed_->workspace_bytes());
@@ -93,7 +91,7 @@ class Step {
     // a = DCT-II(density), unnormalised, weighed as its last pass stores it (field_x gets its
     // type-3 input unless the potential is wanted): one partial sum of the energy per work-group
     // of that pass, at most n.
-    const Mem partials = dev_->buffer(n * sizeof(double));
+    const Mem partials = dev_->buffer(n * wide_);
     WeighArgs w;
     w.pot = pot.mem;
     w.po = static_cast<cl_long>(pot.offset);
@@ -114,10 +112,12 @@ class Step {
       cl_kernel s = sum.get();
       const cl_long count = static_cast<cl_long>(groups);
       const double factor = double(m) * double(n) / 4;
+      const float factor32 = static_cast<float>(factor);
       const cl_long eoff = static_cast<cl_long>(energy_offset);
       check(clSetKernelArg(s, 0, sizeof(cl_mem), &part), "clSetKernelArg (the energy's sum)");
       check(clSetKernelArg(s, 1, sizeof count, &count), "clSetKernelArg (the energy's sum)");
-      check(clSetKernelArg(s, 2, sizeof factor, &factor), "clSetKernelArg (the energy's sum)");
+      check(clSetKernelArg(s, 2, wide_, wide_ == 8 ? static_cast<const void*>(&factor) : &factor32),
+            "clSetKernelArg (the energy's sum)");
       check(clSetKernelArg(s, 3, sizeof(cl_mem), &energy), "clSetKernelArg (the energy's sum)");
       check(clSetKernelArg(s, 4, sizeof eoff, &eoff), "clSetKernelArg (the energy's sum)");
       check(clEnqueueNDRangeKernel(q, s, 1, nullptr, &group_, &group_, 0, nullptr, nullptr),
@@ -139,7 +139,8 @@ class Step {
  private:
   cl_program program() const {
     const std::string o = "-D GROUP=" + std::to_string(group_) +
-                          (d_.precision == Precision::F32 ? " -D REAL=float" : " -D REAL=double");
+                          (d_.precision == Precision::F32 ? " -D REAL=float" : " -D REAL=double") +
+                          " -D WIDE_FP64=" + (wide_ == 8 ? "1" : "0");
     return dev_->program("electrostatics.cl", kernel_source("electrostatics.cl"), o);
   }
 
@@ -177,7 +178,8 @@ class Step {
   std::shared_ptr<const Plan> dct2_, fx_, fy_;
   std::shared_ptr<const Plan> pot_rows_, cos3_cols_, sin3_cols_;  // the shared route's passes
   std::unique_ptr<WeighedDct2> weighed_;
-  Mem tables_;  // the weighting tables (core/electrostatics_backend.hpp)
+  Mem tables_;        // the weighting tables (core/electrostatics_backend.hpp)
+  std::size_t wide_;  // bytes of the weighting's arithmetic: 8 (double), 4 without cl_khr_fp64
   std::size_t workspace_ = 0;
   std::size_t group_ = 1;
 };
@@ -250,7 +252,6 @@ class HostMemoryStep final : public detail::BackendElectrostatics {
 
 std::unique_ptr<detail::BackendElectrostatics> make_electrostatics_step(
     const ElectrostaticsDesc& d) {
-  if (!open_device(d.device.select)->info().fp64) return nullptr;  // the host weighs instead
   return std::make_unique<HostMemoryStep>(d);
 }
 

@@ -95,9 +95,8 @@ class LinesPlan final : public detail::BackendPlan, public WeighedDct2 {
     }
     if (weigh_last) {
       if (d.shape.size() != 2 || passes_.size() != 2 || passes_.back().axis != 0 ||
-          passes_.back().type != 2 || passes_.back().dst || passes_.back().rdft ||
-          !dev_->info().fp64)
-        throw Error("OpenCL: the weighted DCT-II is the 2D forward DCT-II on a device with fp64");
+          passes_.back().type != 2 || passes_.back().dst || passes_.back().rdft)
+        throw Error("OpenCL: the weighted DCT-II is the 2D forward DCT-II");
       passes_.back().weigh = true;
     }
     if (d.coefficient_threshold > 0 && !passes_.empty()) {
@@ -253,7 +252,9 @@ class LinesPlan final : public detail::BackendPlan, public WeighedDct2 {
         " -D GLOBAL_BUF=" + std::to_string(p.global_buf) +
         " -D NSTAGES=" + std::to_string(p.radices.size()) +
         " -D OUTER=" + std::to_string(d_.shape.size() - 1);
-    if (p.weigh) o += " -D WEIGH=1 -D WEIGH_GROUP=256";
+    if (p.weigh)
+      o += std::string(" -D WEIGH=1 -D WEIGH_GROUP=256 -D WEIGH_FP64=") +
+           (dev_->info().fp64 ? "1" : "0");
     if (!radix_list.empty()) o += " -D RADIX_LIST=" + radix_list;
     if (d_.precision == Precision::F64) o += " -D DCTX_FP64";
     return dev_->program("r2r_lines.cl", kernel_source("r2r_lines.cl"), o);
@@ -333,7 +334,11 @@ class LinesPlan final : public detail::BackendPlan, public WeighedDct2 {
       arg(21, sizeof(cl_mem), &w->fy);
       for (cl_uint i = 0; i < 3; ++i) arg(22 + i, sizeof(cl_long), &wl[3 + i]);
       arg(25, sizeof(cl_mem), &w->tables);
-      arg(26, sizeof(double), &w->scale);
+      const float scale32 = static_cast<float>(w->scale);  // the weighting in float: no fp64
+      if (dev_->info().fp64)
+        arg(26, sizeof(double), &w->scale);
+      else
+        arg(26, sizeof(float), &scale32);
       arg(27, sizeof(cl_mem), &w->partials);
     }
     std::size_t kernel_wg = 0;

@@ -25,8 +25,9 @@ std::unique_ptr<detail::BackendPlan> make_lines_plan(std::shared_ptr<Device> dev
                                                      const PlanDesc& d);
 /// The electrostatic step's arrays for a weighted DCT-II (r2r_lines.cl's WEIGH): the potential
 /// (null: the fields only) and field_y with element offsets and strides, the weighting tables
-/// (w_u, w_v, w_v^2 in double), 1 / (M N bin area), and room for one partial sum of the energy
-/// per work-group of the last pass (at most one per column).
+/// (w_u, w_v, w_v^2 in double; in float on a device without cl_khr_fp64), 1 / (M N bin area),
+/// and room for one partial sum of the energy per work-group of the last pass (at most one per
+/// column; of the tables' type).
 struct WeighArgs {
   cl_mem pot = nullptr;
   cl_long po = 0, ps0 = 0, ps1 = 0;
@@ -50,7 +51,8 @@ class WeighedDct2 {
                                       const WeighArgs& w) const = 0;
   virtual std::size_t workspace_bytes() const = 0;
 };
-/// `d` normalised: unnormalised DCT-II over both axes of a 2D grid, on a device with fp64.
+/// `d` normalised: unnormalised DCT-II over both axes of a 2D grid. The weighting runs in double
+/// (the CPU's bits) where the device has cl_khr_fp64, else in float.
 std::unique_ptr<WeighedDct2> make_weighed_dct2(std::shared_ptr<Device> device, const PlanDesc& d);
 
 /// A plan that runs `d` on the CPU back end, copying device arrays through host memory; `why`
@@ -58,8 +60,7 @@ std::unique_ptr<WeighedDct2> make_weighed_dct2(std::shared_ptr<Device> device, c
 std::unique_ptr<detail::BackendPlan> make_host_route_plan(std::shared_ptr<Device> device,
                                                           const PlanDesc& d, std::string why);
 
-/// DREAMPlace's electrostatic step whole on the device of `d` for host arrays (electrostatics.cpp),
-/// or nullptr when that device has no cl_khr_fp64 (the system then weighs on the host).
+/// DREAMPlace's electrostatic step whole on the device of `d` for host arrays (electrostatics.cpp).
 std::unique_ptr<detail::BackendElectrostatics> make_electrostatics_step(
     const ElectrostaticsDesc& d);
 

@@ -4,9 +4,9 @@
 // one buffer shared by several arrays, the fields alone, the energy at an offset) against the CPU
 // back end's step with the suite's bound; the host-memory solve() of an OpenCL system, which runs
 // the same kernels, bit for bit; two threads on one system; rows over several work-groups of the
-// weighting kernel; the refusals, with nothing written; and, with cl_khr_fp64 masked (ctest
-// opencl.fp64_masked), the refusal of the device step and the host weighting that solve() falls
-// back to.
+// weighting kernel; the refusals, with nothing written. With cl_khr_fp64 masked (ctest
+// opencl.fp64_masked) the same tests run in float32, the weighting in float (its transcription
+// too), and float64 systems are refused.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -33,10 +33,9 @@ class OpenClElectrostatics : public test::OpenClTest {
   void SetUp() override {
     test::OpenClTest::SetUp();
     if (IsSkipped()) return;
-    const char* masked = std::getenv("DCTX_OPENCL_NO_FP64");
-    fp64_masked_ = masked && *masked == '1';
+    fp64_ = opencl::context().info.fp64;
   }
-  bool fp64_masked_ = false;
+  bool fp64_ = true;  // false: no cl_khr_fp64 (masked), so float32 only, weighed in float
 };
 
 ElectrostaticsDesc system_desc(std::size_t m, std::size_t n, Precision p,
@@ -172,10 +171,10 @@ void device_step_against_cpu(std::size_t m, std::size_t n, bool with_potential, 
 }
 
 TEST_F(OpenClElectrostatics, DeviceBuffersAgainstTheCpu) {
-  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
-  device_step_against_cpu<double>(48, 66, true, 301);
+  if (fp64_) device_step_against_cpu<double>(48, 66, true, 301);
   device_step_against_cpu<float>(48, 66, true, 302);
-  device_step_against_cpu<double>(33, 17, false, 303);
+  if (fp64_) device_step_against_cpu<double>(33, 17, false, 303);
+  device_step_against_cpu<float>(33, 17, false, 303);
   device_step_against_cpu<float>(1, 40, true, 304);
   // Rows of two work-groups of the weighting kernel, the second part empty; more partial sums of
   // the energy than the summing work-group has items.
@@ -186,7 +185,6 @@ TEST_F(OpenClElectrostatics, DeviceBuffersAgainstTheCpu) {
 // buffers: the same bits. Strided host views too (staged through dense buffers), and the energy
 // without a buffer of the caller's.
 TEST_F(OpenClElectrostatics, HostSolveIsTheDeviceStep) {
-  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
   const std::size_t m = 40, n = 24;
   const std::vector<float> rho = density<float>(m * n, 310);
   const ElectrostaticSystem sys(system_desc(m, n, Precision::F32));
@@ -217,99 +215,112 @@ TEST_F(OpenClElectrostatics, HostSolveIsTheDeviceStep) {
 
 // The weighting fused into the DCT-II's last pass gives the bits of the separate route: the
 // device's DCT-II, then the CPU's weighting arithmetic (transcribed here, in double, in the same
-// order), then the device's type-3 plans. solve() shares the potential's pass along v with
-// field_x (copied, scaled by r(u) = (w_u / 4) / h(u) per row, in double, as the CPU does);
-// fields() transforms field_x's own input.
-TEST_F(OpenClElectrostatics, FusedWeightingEqualsTheSeparatePass) {
-  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
-  const auto check = [&]<class T>(T, std::size_t m, std::size_t n, unsigned seed) {
-    const Precision p = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
-    const ElectrostaticsDesc d = system_desc(m, n, p);
-    const std::vector<T> rho = density<T>(m * n, seed);
-    const auto plan = [&](AxisTransform t0, AxisTransform t1) {
-      return Plan(detail::step_plan(d, t0, t1, BackendKind::OpenCL));
-    };
-    const auto axis_plan = [&](int axis, AxisTransform t) {
-      return Plan(detail::step_axis_plan(d, axis, t, BackendKind::OpenCL));
-    };
-    std::vector<T> a(m * n), pot(m * n), fx(m * n), fy(m * n), shared_fx(m * n);
-    plan({Kind::DCT, 2}, {Kind::DCT, 2})
-        .execute(ConstView<T>(rho.data(), {m, n}), View<T>(a.data(), {m, n}));
-    const std::vector<double> tab = detail::weight_tables(m, n);
-    const double scale = 1.0 / (double(m) * double(n) * d.bin_width * d.bin_height);
-    const auto cw = [](std::size_t k) { return k == 0 ? 1.0 : 0.5; };
-    for (std::size_t i = 0; i < m; ++i)
-      for (std::size_t j = 0; j < n; ++j) {
-        double t = 0;
-        if (i != 0 || j != 0) {
-          const double c = double(a[i * n + j]) * scale;
-          t = c / (tab[i] * tab[i] + tab[m + n + j]);
-        }
-        pot[i * n + j] = static_cast<T>(t * cw(i) * cw(j));
-        fy[i * n + j] = static_cast<T>(t * tab[m + j] * (cw(i) / 4));
-        fx[i * n + j] = static_cast<T>(t * (tab[i] / 4) * cw(j));
-      }
-    const AxisTransform c3{Kind::DCT, 3}, x3{Kind::DXST, 3};
-    const View<T> pv(pot.data(), {m, n}), sv(shared_fx.data(), {m, n});
-    axis_plan(1, c3).execute(pv);
-    for (std::size_t i = 0; i < m; ++i)
-      for (std::size_t j = 0; j < n; ++j)
-        shared_fx[i * n + j] = static_cast<T>(double(pot[i * n + j]) * (tab[i] / 4 / cw(i)));
-    axis_plan(0, c3).execute(pv);
-    axis_plan(0, x3).execute(sv);
-    plan(x3, c3).execute(View<T>(fx.data(), {m, n}));
-    plan(c3, x3).execute(View<T>(fy.data(), {m, n}));
-    const Step<T> got = cpu_step<T>(m, n, rho, BackendKind::OpenCL);
-    SCOPED_TRACE(std::to_string(m) + " x " + std::to_string(n));
-    EXPECT_EQ(got.pot, pot);
-    EXPECT_EQ(got.fx, shared_fx);
-    EXPECT_EQ(got.fy, fy);
-    std::vector<T> gx(m * n, T(NAN)), gy(m * n, T(NAN));
-    const double e = ElectrostaticSystem(d).fields(
-        ConstView<T>(rho.data(), {m, n}), View<T>(gx.data(), {m, n}), View<T>(gy.data(), {m, n}));
-    EXPECT_EQ(gx, fx);
-    EXPECT_EQ(gy, fy);
-    EXPECT_EQ(e, got.energy);
+// order; in float, W, without cl_khr_fp64), then the device's type-3 plans. solve() shares the
+// potential's pass along v with field_x (copied, scaled by r(u) = (w_u / 4) / h(u) per row, in W,
+// as the CPU does in double); fields() transforms field_x's own input.
+template <class W, class T>
+void fused_weighting_equals_separate_pass(std::size_t m, std::size_t n, unsigned seed) {
+  const Precision p = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+  const ElectrostaticsDesc d = system_desc(m, n, p);
+  const std::vector<T> rho = density<T>(m * n, seed);
+  const auto plan = [&](AxisTransform t0, AxisTransform t1) {
+    return Plan(detail::step_plan(d, t0, t1, BackendKind::OpenCL));
   };
-  check(0.0f, 48, 66, 350);
-  check(0.0, 48, 66, 351);
-  check(0.0f, 37, 20, 352);  // odd lines along the weighed pass: the unpacked FFT
-  check(0.0, 1, 40, 353);
-  check(0.0f, 64, 1, 354);
+  const auto axis_plan = [&](int axis, AxisTransform t) {
+    return Plan(detail::step_axis_plan(d, axis, t, BackendKind::OpenCL));
+  };
+  std::vector<T> a(m * n), pot(m * n), fx(m * n), fy(m * n), shared_fx(m * n);
+  plan({Kind::DCT, 2}, {Kind::DCT, 2})
+      .execute(ConstView<T>(rho.data(), {m, n}), View<T>(a.data(), {m, n}));
+  const std::vector<double> tab64 = detail::weight_tables(m, n);
+  const std::vector<W> tab(tab64.begin(), tab64.end());
+  const W scale = W(1.0 / (double(m) * double(n) * d.bin_width * d.bin_height));
+  const auto cw = [](std::size_t k) { return k == 0 ? W(1) : W(1) / 2; };
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      W t = 0;
+      if (i != 0 || j != 0) {
+        const W c = W(a[i * n + j]) * scale;
+        t = c / (tab[i] * tab[i] + tab[m + n + j]);
+      }
+      pot[i * n + j] = static_cast<T>(t * cw(i) * cw(j));
+      fy[i * n + j] = static_cast<T>(t * tab[m + j] * (cw(i) / 4));
+      fx[i * n + j] = static_cast<T>(t * (tab[i] / 4) * cw(j));
+    }
+  const AxisTransform c3{Kind::DCT, 3}, x3{Kind::DXST, 3};
+  const View<T> pv(pot.data(), {m, n}), sv(shared_fx.data(), {m, n});
+  axis_plan(1, c3).execute(pv);
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      shared_fx[i * n + j] = static_cast<T>(W(pot[i * n + j]) * (tab[i] / 4 / cw(i)));
+  axis_plan(0, c3).execute(pv);
+  axis_plan(0, x3).execute(sv);
+  plan(x3, c3).execute(View<T>(fx.data(), {m, n}));
+  plan(c3, x3).execute(View<T>(fy.data(), {m, n}));
+  const Step<T> got = cpu_step<T>(m, n, rho, BackendKind::OpenCL);
+  SCOPED_TRACE(std::to_string(m) + " x " + std::to_string(n));
+  EXPECT_EQ(got.pot, pot);
+  EXPECT_EQ(got.fx, shared_fx);
+  EXPECT_EQ(got.fy, fy);
+  std::vector<T> gx(m * n, T(NAN)), gy(m * n, T(NAN));
+  const double e = ElectrostaticSystem(d).fields(
+      ConstView<T>(rho.data(), {m, n}), View<T>(gx.data(), {m, n}), View<T>(gy.data(), {m, n}));
+  EXPECT_EQ(gx, fx);
+  EXPECT_EQ(gy, fy);
+  EXPECT_EQ(e, got.energy);
+}
+
+TEST_F(OpenClElectrostatics, FusedWeightingEqualsTheSeparatePass) {
+  if (fp64_) {
+    fused_weighting_equals_separate_pass<double, float>(48, 66, 350);
+    fused_weighting_equals_separate_pass<double, double>(48, 66, 351);
+    fused_weighting_equals_separate_pass<double, float>(37, 20, 352);  // odd lines: unpacked FFT
+    fused_weighting_equals_separate_pass<double, double>(1, 40, 353);
+    fused_weighting_equals_separate_pass<double, float>(64, 1, 354);
+  } else {  // the weighting in float
+    fused_weighting_equals_separate_pass<float, float>(48, 66, 350);
+    fused_weighting_equals_separate_pass<float, float>(37, 20, 352);
+    fused_weighting_equals_separate_pass<float, float>(1, 40, 353);
+    fused_weighting_equals_separate_pass<float, float>(64, 1, 354);
+  }
 }
 
 // The weighed pass in the global workspace (lines too long for local memory; forced small here),
 // launched in chunks: still every bin and every partial sum.
 TEST_F(OpenClElectrostatics, WeighedPassInTheGlobalWorkspace) {
-  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
-  ASSERT_EQ(setenv("DCTX_OPENCL_LOCAL_BYTES", "2048", 1), 0);
-  const std::size_t m = 260, n = 36;  // a shape of its own: the plans are made with the setting
-  const std::vector<double> rho = density<double>(m * n, 360);
-  const Step<double> dev = cpu_step<double>(m, n, rho, BackendKind::OpenCL);
-  ASSERT_EQ(unsetenv("DCTX_OPENCL_LOCAL_BYTES"), 0);
-  const Step<double> cpu = cpu_step<double>(m, n, rho, BackendKind::CPU);
-  expect_within_bound(dev, cpu, m, n);
+  const auto each = [&]<class T>(T, std::size_t m) {
+    ASSERT_EQ(setenv("DCTX_OPENCL_LOCAL_BYTES", "2048", 1), 0);
+    const std::size_t n = 36;  // shapes of their own: the plans are made with the setting
+    const std::vector<T> rho = density<T>(m * n, 360);
+    const Step<T> dev = cpu_step<T>(m, n, rho, BackendKind::OpenCL);
+    ASSERT_EQ(unsetenv("DCTX_OPENCL_LOCAL_BYTES"), 0);
+    const Step<T> cpu = cpu_step<T>(m, n, rho, BackendKind::CPU);
+    expect_within_bound(dev, cpu, m, n);
+  };
+  if (fp64_) each(0.0, 260);
+  each(0.0f, 520);  // float32 lines of 260 points fit in the 2048 bytes
 }
 
-TEST_F(OpenClElectrostatics, TwoThreadsOnOneSystem) {
-  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
+// One system from two threads at once: each result that of one thread alone, bit for bit.
+template <class T>
+void two_threads_on_one_system() {
   const std::size_t m = 64, n = 48;
-  const std::vector<double> rho = density<double>(m * n, 320);
-  const Step<double> want = cpu_step<double>(m, n, rho, BackendKind::OpenCL);
-  const ElectrostaticSystem sys(system_desc(m, n, Precision::F64));
-  std::vector<Step<double>> got(2);
+  const Precision p = std::is_same_v<T, float> ? Precision::F32 : Precision::F64;
+  const std::vector<T> rho = density<T>(m * n, 320);
+  const Step<T> want = cpu_step<T>(m, n, rho, BackendKind::OpenCL);
+  const ElectrostaticSystem sys(system_desc(m, n, p));
+  std::vector<Step<T>> got(2);
   std::vector<std::thread> threads;
   for (int t = 0; t < 2; ++t)
     threads.emplace_back([&, t] {
-      Step<double>& s = got[std::size_t(t)];
-      for (auto* v : {&s.pot, &s.fx, &s.fy}) v->assign(m * n, NAN);
+      Step<T>& s = got[std::size_t(t)];
+      for (auto* v : {&s.pot, &s.fx, &s.fy}) v->assign(m * n, T(NAN));
       for (int r = 0; r < 4; ++r)
-        s.energy =
-            sys.solve(ConstView<double>(rho.data(), {m, n}), View<double>(s.pot.data(), {m, n}),
-                      View<double>(s.fx.data(), {m, n}), View<double>(s.fy.data(), {m, n}));
+        s.energy = sys.solve(ConstView<T>(rho.data(), {m, n}), View<T>(s.pot.data(), {m, n}),
+                             View<T>(s.fx.data(), {m, n}), View<T>(s.fy.data(), {m, n}));
     });
   for (std::thread& t : threads) t.join();
-  for (const Step<double>& s : got) {
+  for (const Step<T>& s : got) {
     EXPECT_EQ(s.pot, want.pot);
     EXPECT_EQ(s.fx, want.fx);
     EXPECT_EQ(s.fy, want.fy);
@@ -317,9 +328,15 @@ TEST_F(OpenClElectrostatics, TwoThreadsOnOneSystem) {
   }
 }
 
+TEST_F(OpenClElectrostatics, TwoThreadsOnOneSystem) {
+  if (fp64_)
+    two_threads_on_one_system<double>();
+  else
+    two_threads_on_one_system<float>();
+}
+
 // Refusals name the argument, and nothing is written.
 TEST_F(OpenClElectrostatics, Refusals) {
-  if (fp64_masked_) GTEST_SKIP() << "cl_khr_fp64 masked";
   const std::size_t m = 8, n = 6, mn = m * n;
   const ElectrostaticSystem sys(system_desc(m, n, Precision::F32));
   const opencl::Context ctx = opencl::context(sys.desc().device.select);
@@ -374,21 +391,20 @@ TEST_F(OpenClElectrostatics, Refusals) {
   clReleaseContext(other);
 }
 
-// With cl_khr_fp64 masked: the device step is refused with the reason, and solve() on host arrays
-// of a float32 system weighs on the host between the device's transforms (the route before the
-// whole-step kernels), within the bound of the CPU's step.
-TEST_F(OpenClElectrostatics, WithoutFp64TheHostWeighs) {
-  if (!fp64_masked_) GTEST_SKIP() << "the device has fp64 (DCTX_OPENCL_NO_FP64=1 masks it)";
+// Without cl_khr_fp64 (masked): a float64 system is refused with the reason, as float64 plans
+// are; float32 runs whole on the device (the tests above), its energy's double written from the
+// float sum's bits: within the bound of the CPU's step, and exactly a float's value.
+TEST_F(OpenClElectrostatics, WithoutFp64Float32Only) {
+  if (fp64_) GTEST_SKIP() << "the device has fp64 (DCTX_OPENCL_NO_FP64=1 masks it)";
   const std::size_t m = 32, n = 20;
+  expect_error([&] { ElectrostaticSystem{system_desc(m, n, Precision::F64)}; },
+               "has no cl_khr_fp64");
   const std::vector<float> rho = density<float>(m * n, 340);
-  const ElectrostaticSystem sys(system_desc(m, n, Precision::F32));
-  const opencl::Context ctx = opencl::context(sys.desc().device.select);
-  DeviceArray<float> din(ctx, m * n), a(ctx, m * n), b(ctx, m * n), c(ctx, m * n);
-  expect_error([&] { opencl::electrostatics(sys, {din.mem}, {a.mem}, {b.mem}, {c.mem}); },
-               "has no cl_khr_fp64, which the weighting pass needs");
   const Step<float> dev = cpu_step<float>(m, n, rho, BackendKind::OpenCL);
   const Step<float> cpu = cpu_step<float>(m, n, rho, BackendKind::CPU);
   expect_within_bound(dev, cpu, m, n);
+  EXPECT_EQ(double(float(dev.energy)), dev.energy);
+  EXPECT_GT(dev.energy, 0);
 }
 
 }  // namespace

@@ -42,7 +42,8 @@
 // of the forward 2D DCT-II's last pass, along axis 0 of an M x N bin grid: the coefficient a of
 // bin (i, j) (i = k along the line, j = the line) is rounded to REAL as the plain store would
 // write it, then weighed into the potential, field_x (`out`) and field_y in the CPU's double
-// arithmetic (src/spectral/row_kernels.cc; CUDA's weigh_bin), in the same order, not contracted;
+// arithmetic (src/spectral/row_kernels.cc; CUDA's weigh_bin), in the same order, not contracted
+// (in float on a device without cl_khr_fp64);
 // each work-group adds its Parseval terms in a fixed order into one partial sum, which
 // electrostatics.cl adds up.
 #ifdef DCTX_FP64
@@ -66,7 +67,14 @@ typedef float2 CX;
 #endif
 
 #if WEIGH
+// WIDE: the weighting's arithmetic, double as on the CPU; float on a device without cl_khr_fp64
+// (WEIGH_FP64 0), within float rounding of the CPU's instead of its bits.
+#if WEIGH_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+typedef double WIDE;
+#else
+typedef float WIDE;
+#endif
 // The weighting's arrays and tables (src/opencl/electrostatics.cpp): w_u (N entries: the pass's
 // axis), w_v and w_v^2 (one per line).
 typedef struct {
@@ -74,29 +82,29 @@ typedef struct {
   long po, ps0, ps1;
   __global REAL* fy;
   long yo, ys0, ys1;
-  __global const double* tables;
-  double scale;
+  __global const WIDE* tables;
+  WIDE scale;
   long lines;
 } Weigh;
 
-inline double cosine_weight(long k) { return k == 0 ? 1.0 : 0.5; }
+inline WIDE cosine_weight(long k) { return k == 0 ? (WIDE)1 : (WIDE)1 / 2; }
 
 // Bin (i, j) with coefficient v: writes the three type-3 inputs (field_x at fx) and returns the
 // Parseval term. t = a / (w_u^2 + w_v^2) (0 at (0, 0)); potential t h(i) h(j), field_y
 // t w_v(j) (h(i) / 4), field_x t (w_u(i) / 4) h(j), with h(k) = 1 at k = 0, else 1/2. With the
 // potential, field_x's input is not stored: the step makes field_x from the potential's pass
 // along v (electrostatics.cl, scale_rows).
-__attribute__((always_inline)) inline double weigh_bin(const Weigh* w, __global REAL* fx, long i,
-                                                       long j, REAL v) {
+__attribute__((always_inline)) inline WIDE weigh_bin(const Weigh* w, __global REAL* fx, long i,
+                                                     long j, REAL v) {
 #pragma OPENCL FP_CONTRACT OFF
-  double t = 0, term = 0;
-  const double wu = w->tables[i];
+  WIDE t = 0, term = 0;
+  const WIDE wu = w->tables[i];
   if (i != 0 || j != 0) {
-    const double a = (double)v * w->scale;
+    const WIDE a = (WIDE)v * w->scale;
     t = a / (wu * wu + w->tables[N + w->lines + j]);
     term = a * t;
   }
-  const double hi = cosine_weight(i);
+  const WIDE hi = cosine_weight(i);
   if (w->pot) w->pot[w->po + i * w->ps0 + j * w->ps1] = (REAL)(t * hi * cosine_weight(j));
   w->fy[w->yo + i * w->ys0 + j * w->ys1] = (REAL)(t * w->tables[N + j] * (hi / 4));
   if (!w->pot) *fx = (REAL)(t * (wu / 4) * cosine_weight(j));
@@ -216,7 +224,7 @@ inline CX split_forward(CX a, CX b, CX w) {
 // (Inlined with WEIGH: PoCL left it and weigh_bin out of line, one call per element.)
 #if WEIGH
 #define STORE2_INLINE __attribute__((always_inline))
-#define WEIGH_ARGS , const Weigh *w, long j, double *sum
+#define WEIGH_ARGS , const Weigh *w, long j, WIDE *sum
 #define STORE(i, v) *sum += weigh_bin(w, &out[ob + (long)(i) * os], (i), j, (REAL)(v))
 #else
 #define STORE2_INLINE
@@ -293,8 +301,8 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
                         ,
                         __global REAL* w_pot, long w_po, long w_ps0, long w_ps1,
                         __global REAL* w_fy, long w_yo, long w_ys0, long w_ys1,
-                        __global const double* w_tables, double w_scale,
-                        __global double* w_partials
+                        __global const WIDE* w_tables, WIDE w_scale,
+                        __global WIDE* w_partials
 #endif
 ) {
   const int lid = get_local_id(0), wg = get_local_size(0);
@@ -433,7 +441,7 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
 #if WEIGH
   const Weigh weigh = {w_pot, w_po, w_ps0, w_ps1, w_fy, w_yo, w_ys0, w_ys1, w_tables, w_scale,
                        nlines};
-  double wsum = 0;
+  WIDE wsum = 0;
 #define MORE_ARGS , &weigh, line, &wsum
 #else
 #define MORE_ARGS
@@ -460,7 +468,7 @@ __kernel void r2r_lines(__global const REAL* in, long in_off, long in_stride, lo
 #if WEIGH
   // The group's Parseval terms, added pairwise in local memory (the work-group size is a power
   // of two, at most WEIGH_GROUP); one partial sum per group of the whole launch sequence.
-  __local double wsums[WEIGH_GROUP];
+  __local WIDE wsums[WEIGH_GROUP];
   wsums[lid] = wsum;
   for (int width = wg / 2; width > 0; width /= 2) {
     barrier(CLK_LOCAL_MEM_FENCE);

@@ -63,12 +63,13 @@ void execute(const Plan& plan, const Buffer& in, const Buffer& out,
 
 /// DREAMPlace's electrostatic step (dctx/electrostatics.hpp) on device buffers, whole on the
 /// device and enqueued on `queue` (null: the context's default queue) without waiting: the
-/// DCT-II of `density` into field_x, one weighting kernel (the CPU's pass, in double, its
-/// Parseval sum reduced in a fixed order) and the three type-3 plans in place. The system must
+/// DCT-II of `density` into field_x, one weighting kernel (the CPU's pass, in double; in float
+/// on a device without cl_khr_fp64; its Parseval sum reduced in a fixed order) and the three
+/// type-3 plans in place. The system must
 /// be made with backend = BackendKind::OpenCL; the buffers hold its precision's elements in the
 /// context of its device, with 2 element strides each or none (C order). A null potential.mem
 /// gives the fields alone; a non-null `energy` receives the energy as one double at element
-/// `energy_offset`. The outputs must not overlap the density or each other. Needs cl_khr_fp64.
+/// `energy_offset`. The outputs must not overlap the density or each other.
 void electrostatics(const ElectrostaticSystem& system, const Buffer& density,
                     const Buffer& potential, const Buffer& field_x, const Buffer& field_y,
                     cl_mem energy = nullptr, std::size_t energy_offset = 0,
