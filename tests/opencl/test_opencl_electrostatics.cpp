@@ -405,6 +405,12 @@ TEST_F(OpenClElectrostatics, WithoutFp64Float32Only) {
   expect_within_bound(dev, cpu, m, n);
   EXPECT_EQ(double(float(dev.energy)), dev.energy);
   EXPECT_GT(dev.energy, 0);
+  // An empty map: the energy's bits those of +0 (the conversion's zero case), the fields zero.
+  const Step<float> empty =
+      cpu_step<float>(m, n, std::vector<float>(m * n, 0.0f), BackendKind::OpenCL);
+  EXPECT_EQ(empty.energy, 0.0);
+  EXPECT_FALSE(std::signbit(empty.energy));
+  for (float v : empty.fx) ASSERT_EQ(v, 0.0f);
 }
 
 }  // namespace
