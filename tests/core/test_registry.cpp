@@ -17,6 +17,7 @@
 #include "core/backend.hpp"
 #include "dctx/backend.hpp"
 #include "dctx/dctx.hpp"
+#include "dctx/electrostatics.hpp"
 #include "expect_error.hpp"
 #include "oracle/oracle.hpp"
 
@@ -300,6 +301,42 @@ TEST_F(Registry, DeviceCallsThatMustBeRefused) {
   // A CPU plan has no device memory to run on.
   Plan cpu(Desc(BackendKind::CPU));
   expect_error([&] { cpu.execute_device(in, out, Precision::F64); }, "host memory");
+}
+
+// A device back end without a whole electrostatic step of its own (Backend::make_electrostatics
+// left at its default, nullptr): the system runs the front end's route, four plans of the back
+// end copying in and out (the DCT-II, field_x's, field_y's and the potential's 2D plans) with the
+// weighting on the host between them, within the transforms' rounding of the CPU's step (which
+// shares the potential's pass along v with field_x instead).
+TEST_F(Registry, AnElectrostaticSystemOnADeviceWithoutItsOwnStep) {
+  Install();
+  const std::size_t m = 12, n = 10;
+  std::vector<double> rho = oracle::random_vector<double>(m * n, 21);
+  for (double& v : rho) v = std::fabs(v);
+  ElectrostaticsDesc d{.shape = {m, n}, .bin_width = 2, .bin_height = 0.5};
+  const auto solve = [&](BackendKind b, bool potential, std::vector<double>* out) {
+    d.backend = b;
+    for (int k = 0; k < 3; ++k) out[k].assign(m * n, std::nan(""));
+    const ElectrostaticSystem sys(d);
+    const View<double> fx(out[1].data(), {m, n}), fy(out[2].data(), {m, n});
+    const ConstView<double> density(rho.data(), {m, n});
+    return potential ? sys.solve(density, View<double>(out[0].data(), {m, n}), fx, fy)
+                     : sys.fields(density, fx, fy);
+  };
+  std::vector<double> cpu[3], dev[3];
+  const double e_cpu = solve(BackendKind::CPU, true, cpu);
+  const double e_dev = solve(BackendKind::OpenCL, true, dev);
+  EXPECT_EQ(seen_.uploads, 4);
+  const double tol = 2 * oracle::tolerance<double>(std::max(m, n)) * std::sqrt(2.0);
+  for (int k = 0; k < 3; ++k)
+    EXPECT_LE(oracle::rel_l2(dev[k], std::vector<oracle::LD>(cpu[k].begin(), cpu[k].end())), tol)
+        << "output " << k;
+  EXPECT_NEAR(e_dev, e_cpu, tol * e_cpu);
+  // The fields alone: three plans, the potential left as it was.
+  const double e_fields = solve(BackendKind::OpenCL, false, dev);
+  EXPECT_EQ(seen_.uploads, 7);
+  EXPECT_EQ(e_fields, e_dev);
+  for (double v : dev[0]) ASSERT_TRUE(std::isnan(v));
 }
 
 }  // namespace
