@@ -3,10 +3,10 @@
 // density with the weighting fused into the stores of its last pass (r2r_lines.cl's WEIGH: the
 // CPU's pass, bin by bin, in double, or in float on a device without cl_khr_fp64; one partial
 // sum of the Parseval terms per work-group, which kernels/electrostatics.cl adds in a fixed order
-// into the energy), then the type-3 transforms in
-// place, all enqueued on one queue: field_y's 2D plan, and, with the potential, the CPU's shared
-// route (the potential's pass along v done once and copied, scaled per row, into field_x by
-// electrostatics.cl's scale_rows; seven axis passes instead of eight), else field_x's 2D plan.
+// into the energy), then the type-3 transforms in place, all enqueued on one queue: field_y's 2D
+// plan, and, with the potential, the CPU's shared route (the potential's pass along v done once
+// and copied, scaled per row, into field_x by electrostatics.cl's scale_rows; seven axis passes
+// instead of eight), else field_x's 2D plan.
 // Two entries: dctx::opencl::electrostatics on the caller's buffers (dctx/opencl.hpp), and the
 // back end's make_electrostatics, through which ElectrostaticSystem::solve() on host arrays
 // uploads the density once and downloads each output once. The plans are the descriptions the

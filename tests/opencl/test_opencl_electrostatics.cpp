@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <thread>
@@ -259,15 +260,30 @@ void fused_weighting_equals_separate_pass(std::size_t m, std::size_t n, unsigned
   plan(c3, x3).execute(View<T>(fy.data(), {m, n}));
   const Step<T> got = cpu_step<T>(m, n, rho, BackendKind::OpenCL);
   SCOPED_TRACE(std::to_string(m) + " x " + std::to_string(n));
-  EXPECT_EQ(got.pot, pot);
-  EXPECT_EQ(got.fx, shared_fx);
-  EXPECT_EQ(got.fy, fy);
   std::vector<T> gx(m * n, T(NAN)), gy(m * n, T(NAN));
   const double e = ElectrostaticSystem(d).fields(
       ConstView<T>(rho.data(), {m, n}), View<T>(gx.data(), {m, n}), View<T>(gy.data(), {m, n}));
-  EXPECT_EQ(gx, fx);
-  EXPECT_EQ(gy, fy);
   EXPECT_EQ(e, got.energy);
+  const std::pair<const std::vector<T>*, const std::vector<T>*> pairs[] = {
+      {&got.pot, &pot}, {&got.fx, &shared_fx}, {&got.fy, &fy}, {&gx, &fx}, {&gy, &fy}};
+  std::size_t differ = 0, total = 0;
+  for (const auto& [device, separate] : pairs) {
+    if constexpr (std::is_same_v<W, double>) {
+      EXPECT_EQ(*device, *separate);  // double arithmetic is IEEE on every OpenCL device
+    } else {
+      // OpenCL's float division may be 2.5 ulp off (no -cl-fp32-correctly-rounded-divide-sqrt):
+      // the bound is a few float ulps; where it is correctly rounded (PoCL) the bits are the
+      // same, and the count of differing elements printed says so.
+      EXPECT_LE(rel_l2(*device, *separate), 4 * std::numeric_limits<float>::epsilon());
+      for (std::size_t k = 0; k < device->size(); ++k) differ += (*device)[k] != (*separate)[k];
+      total += device->size();
+    }
+  }
+  if (total > 0)
+    std::printf(
+        "[ OPENCL ] float weighting, %zu x %zu: %zu of %zu outputs differ from the float "
+        "transcription in any bit\n",
+        m, n, differ, total);
 }
 
 TEST_F(OpenClElectrostatics, FusedWeightingEqualsTheSeparatePass) {
