@@ -56,24 +56,28 @@ bool device_fp64() {
 }
 
 // True where `d` is refused for want of cl_khr_fp64, as it must be on such a device (a float64
-// description that the device would run): the caller skips it.
+// description that the device would run): the caller skips it. A float64 plan made there must
+// run through the CPU (types I).
 bool refused_without_fp64(const PlanDesc& d) {
   if (d.precision != Precision::F64 || device_fp64()) return false;
   try {
-    Plan p(d);
+    const Plan p(d);
+    EXPECT_NE(p.describe().find("through the CPU"), std::string::npos)
+        << "a float64 plan on the device without cl_khr_fp64: " << p.describe();
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("has no cl_khr_fp64"), std::string::npos) << e.what();
     return true;
   }
-  return false;  // routed through the CPU (types I), which runs float64 without the device
+  return false;
 }
 
-// What the plan says of its route; a float64 description refused without cl_khr_fp64 is
-// described in float32 (the route is the same).
-std::string how(PlanDesc d) {
+// `d`, or, where it is refused for want of cl_khr_fp64, the same description in float32 (the
+// route and the workspace's layout are the same): for what a plan says of its route.
+PlanDesc runnable(PlanDesc d) {
   if (refused_without_fp64(d)) d.precision = Precision::F32;
-  return Plan(d).describe();
+  return d;
 }
+std::string how(const PlanDesc& d) { return Plan(runnable(d)).describe(); }
 
 // Runs `d` on OpenCL from host memory into a NaN-poisoned output and checks it against the
 // oracle and against the CPU back end.
@@ -396,11 +400,7 @@ TEST_F(OpenCl, GlobalMemoryPath) {
   PlanDesc d = desc({40, 300}, {}, Norm::Ortho, Direction::Forward, Precision::F64);
   const std::string route = how(d);
   EXPECT_NE(route.find("global workspace"), std::string::npos) << route;
-  {
-    PlanDesc w = d;
-    if (!device_fp64()) w.precision = Precision::F32;
-    EXPECT_GT(Plan(w).workspace_bytes(), 0u);
-  }
+  EXPECT_GT(Plan(runnable(d)).workspace_bytes(), 0u);
   check<double>(d, 400);
   d.direction = Direction::Inverse;
   d.transforms = {{Kind::DST, 3}, {Kind::DCT, 2}};

@@ -191,7 +191,7 @@ void expect_same(const std::vector<T>& cpu, const std::vector<T>& ocl, std::size
 // The integer slack of the kernel by definition in float: a level or a sample may round the other
 // way (one), and in a roundtrip a level one off moves its coefficient by up to the table's
 // largest step q, which moves each sample by at most q / 4 (the largest 8x8 orthonormal basis
-// value).
+// value): the bound for one level off per block, which the float sums' rounding makes rare.
 int float_reference_slack(const Block8Plan& ocl, const Block8PlanDesc& d) {
   if (!float_reference(ocl)) return 0;
   if (d.op != Block8Op::Roundtrip) return 1;
